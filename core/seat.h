@@ -1,0 +1,61 @@
+// A seat is one participant's connection, whatever carries it: a child process over pipes (one for
+// the whole game, or a fresh one per turn), a TCP connection, or a built-in bot in process. Referees
+// talk to every kind through this one interface, so a game's referee never cares which it has.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/channel.h"
+#include "core/message_bot.h"
+#include "core/process.h"
+
+namespace arena {
+
+class Seat {
+ public:
+  virtual ~Seat() = default;
+  // Sends one message (unframed; the seat's framer frames it).
+  virtual void send(std::string_view message) = 0;
+  // Waits for the next message until the deadline. A process seat reports `crashed` (with the exit
+  // status in `detail`) when its process has exited and its output holds no further message.
+  virtual Received receive(Deadline deadline) = 0;
+  // Without blocking: has the seat already sent bytes beyond its last message?
+  virtual bool bytes_waiting() = 0;
+  // The seat's part is over: close its input, give it grace_ms to exit by itself, then kill it and
+  // everything it started, and reap them all. Idempotent.
+  virtual void finish(int grace_ms) = 0;
+  // What the seat wrote on stderr (bounded), and how its process ended ("" if not a process).
+  virtual std::string stderr_text() const { return {}; }
+  virtual bool stderr_truncated() const { return false; }
+  virtual std::string exit_description() const { return {}; }
+  // The seat could not start at all (exec failed, connection never came): the reason, else "".
+  virtual std::string start_error() const { return {}; }
+};
+
+using FramerFactory = std::function<std::unique_ptr<Framer>()>;
+
+// A child process for the whole game, over pipes.
+std::unique_ptr<Seat> make_process_seat(const ProcessOptions& options, FramerFactory framer,
+                                        size_t stderr_limit = 64 * 1024);
+
+// A fresh child process for every turn (Dracula spec §6.2): send() starts the process, writes the
+// message and closes its stdin; receive() returns its messages, then `crashed`/`closed` once it
+// has exited and everything was read; at a receive() deadline the process tree is killed. A final
+// line without newline counts only if the process exited by itself (framer finish()).
+std::unique_ptr<Seat> make_per_turn_process_seat(const ProcessOptions& options,
+                                                 FramerFactory framer,
+                                                 size_t stderr_limit = 64 * 1024);
+
+// A built-in bot in this process. Bytes sent to it are framed and parsed exactly as the bot's
+// program would parse them; its answers are framed by `framer` as a referee reading a pipe would.
+// The bot runs inside receive(), so its thinking time is measured like a process's.
+std::unique_ptr<Seat> make_in_process_seat(std::unique_ptr<MessageBot> bot,
+                                           FramerFactory framer_to_bot, FramerFactory framer);
+
+// Runs a MessageBot as a program over stdin/stdout until EOF or bot.finished(). Returns exit code.
+int run_bot_stdio(MessageBot& bot, Framer& input);
+
+}  // namespace arena

@@ -1,0 +1,46 @@
+// TCP for the games that speak it: a listener the referee owns, seats over accepted sockets (with
+// the bot process the runner started, if any), and the client side for built-in bots.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/clock.h"
+#include "core/message_bot.h"
+#include "core/seat.h"
+
+namespace arena {
+
+class TcpListener {
+ public:
+  // Listens on host:port (port 0: a free port chosen by the system). Throws std::runtime_error with
+  // a precise message when it cannot.
+  TcpListener(const std::string& host, int port);
+  ~TcpListener();
+  TcpListener(const TcpListener&) = delete;
+  TcpListener& operator=(const TcpListener&) = delete;
+
+  int port() const { return port_; }
+  int fd() const { return fd_; }
+  // Accepts one connection, waiting until the deadline. Returns the fd (non-blocking, close-on-exec),
+  // or -1 on timeout.
+  int accept(Deadline deadline);
+
+ private:
+  int fd_ = -1;
+  int port_ = 0;
+};
+
+// Connects to host:port; returns the fd, or -1 with `error` set.
+int tcp_connect(const std::string& host, int port, std::string* error);
+
+// A seat over an accepted socket. `bot` is the process the runner started for it, or null for a
+// program that connected by itself; its stderr is not piped (TCP bots keep their own stderr).
+std::unique_ptr<Seat> make_socket_seat(int fd, FramerFactory framer,
+                                       std::unique_ptr<ChildProcess> bot = nullptr);
+
+// Runs a MessageBot as a TCP client of host:port until the server closes or bot.finished().
+// Returns the exit code (0 when the server closed the connection normally).
+int run_bot_tcp(MessageBot& bot, Framer& input, const std::string& host, int port);
+
+}  // namespace arena

@@ -1,0 +1,1 @@
+// placeholder: the game registration (owner: integrator)
