@@ -1,1 +1,102 @@
-int main() { return 0; }
+// `arena`: the one command (DESIGN.md, "The command line").
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "cli/commands.h"
+#include "games/all_games.h"
+
+namespace {
+
+using namespace arena;
+using namespace arena::cli;
+
+void add_match_options(CLI::App* cmd, PlayOptions& o) {
+  cmd->add_option("game", o.game, "The game (see `arena games`)")->required();
+  cmd->add_option("params", o.match.param_words, "Game parameters as name=value");
+  cmd->add_option("--seat", o.match.seat_args, "ROLE=SPEC: a command line, or bot:NAME")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_name("ROLE=SPEC");
+  cmd->add_option("--mode", o.match.mode_args, "ROLE=MODE: a seat's transport mode, if the game has several")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_name("ROLE=MODE");
+  cmd->add_option("--seed", o.match.seed, "Match seed, 0..2^64-1 (default: drawn and recorded)");
+  cmd->add_option("--time-ms", o.match.time_ms, "Per-turn time limit in milliseconds");
+  cmd->add_flag("--json", o.json, "Print one JSON object");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  register_all_games();
+  CLI::App app{"Arena: AI programming games, bots in any language, reproducible matches."};
+  app.require_subcommand(1);
+  app.set_help_all_flag("--help-all", "Help for every subcommand");
+
+  bool games_json = false;
+  auto* games = app.add_subcommand("games", "List games, their parameters, roles and bots");
+  games->add_flag("--json", games_json, "Print JSON");
+
+  PlayOptions play_opts;
+  auto* play = app.add_subcommand("play", "Play one match");
+  add_match_options(play, play_opts);
+  play->add_option("--replay", play_opts.replay_path, "Write the replay (JSON Lines) to FILE");
+
+  PlayOptions eval_opts;
+  auto* eval = app.add_subcommand("eval", "Play N seeded matches (seed S+i) and report statistics");
+  add_match_options(eval, eval_opts);
+  eval->add_option("--games", eval_opts.games, "Number of games")->check(CLI::Range(1, 10000000));
+  eval->add_option("--jobs", eval_opts.jobs, "Games played in parallel")->check(CLI::Range(1, 256));
+
+  std::string bot_game, bot_name;
+  BotArgs bot_args;
+  auto* bot = app.add_subcommand("bot", "Run a built-in bot as a program speaking the game's protocol");
+  bot->add_option("game", bot_game, "The game")->required();
+  bot->add_option("name", bot_name, "The bot")->required();
+  bot->add_option("--seed", bot_args.seed, "The bot's seed");
+  bot->add_option("--host", bot_args.host, "Server host (TCP games)");
+  bot->add_option("--port", bot_args.port, "Server port (TCP games)");
+
+  std::string replay_path;
+  bool replay_export = false, replay_json = false;
+  auto* replay = app.add_subcommand("replay", "Check and summarise a replay, or export the spec's form");
+  replay->add_option("file", replay_path, "The replay file (- for stdin)")->required();
+  replay->add_flag("--export", replay_export, "Print the spec's own single-document form");
+  replay->add_flag("--json", replay_json, "Print the summary as JSON");
+
+  std::string bench_game;
+  std::vector<std::string> bench_extra;
+  auto* bench = app.add_subcommand("bench", "Run a game's benchmarks (Google Benchmark)");
+  bench->add_option("game", bench_game, "The game")->required();
+  bench->add_option("args", bench_extra, "Extra Google Benchmark flags");
+  bench->allow_extras();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kUsage;
+  }
+
+  try {
+    if (*games) return cmd_games(games_json);
+    if (*play) return cmd_play(play_opts);
+    if (*eval) return cmd_eval(eval_opts);
+    if (*bot) return cmd_bot(bot_game, bot_name, bot_args);
+    if (*replay) return cmd_replay(replay_path, replay_export, replay_json);
+    if (*bench) {
+      for (const auto& x : bench->remaining()) bench_extra.push_back(x);
+      return cmd_bench(bench_game, bench_extra);
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "arena: " << e.what() << "\n";
+    return kFailure;
+  }
+  return kUsage;
+}

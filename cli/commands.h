@@ -1,0 +1,33 @@
+// The `arena` subcommands. Each returns the process exit status: 0 ok, 1 failure, 2 bad usage.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "match/runner.h"
+
+namespace arena::cli {
+
+constexpr int kOk = 0, kFailure = 1, kUsage = 2;
+
+struct PlayOptions {
+  std::string game;
+  MatchArgs match;
+  std::string replay_path;
+  bool json = false;
+  int games = 1;  // eval
+  int jobs = 1;   // eval
+};
+
+int cmd_games(bool json);
+int cmd_play(const PlayOptions& options);
+int cmd_eval(const PlayOptions& options);
+int cmd_bot(const std::string& game, const std::string& name, const BotArgs& args);
+int cmd_replay(const std::string& path, bool do_export, bool json);
+int cmd_bench(const std::string& game, const std::vector<std::string>& extra);
+
+// Finds a game or prints "arena: unknown game 'X' (games: ...)" and returns nullptr.
+const GameInfo* find_game_or_complain(const std::string& name);
+
+}  // namespace arena::cli

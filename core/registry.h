@@ -1,0 +1,127 @@
+// The game registry: each game registers its name, parameters with defaults, roles and seat counts,
+// transport, default time control and built-in bots, and the entry points the runner calls. The
+// registry knows no game; games/all_games.cc adds them, one line each.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/message_bot.h"
+#include "core/replay.h"
+#include "core/seat_spec.h"
+
+namespace arena {
+
+using Json = nlohmann::ordered_json;
+
+// A configuration error found when a match is set up (unknown built-in bot, unreadable map...): the
+// match never starts and `arena` exits with status 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// One `k=v` parameter of a game.
+struct ParamSpec {
+  std::string name;
+  std::string default_value;
+  std::string help;
+  // The reason a value is refused (the message after "<name>: "), or nullopt when it is accepted.
+  std::function<std::optional<std::string>(const std::string&)> check;
+};
+
+// Parameters after parsing: every declared parameter, with its default when not given.
+struct ParamValues {
+  std::map<std::string, std::string> values;
+  std::map<std::string, bool> given;
+  const std::string& get(const std::string& name) const;
+  int get_int(const std::string& name) const;
+  bool was_given(const std::string& name) const;
+};
+
+// Everything that describes one match (DESIGN.md: game, parameters, seed, the seats' commands).
+struct MatchSetup {
+  ParamValues params;
+  uint64_t seed = 0;
+  bool seed_given = false;   // false: drawn from entropy (and recorded)
+  std::map<std::string, SeatSpec> seats;  // by role
+  int time_ms = 0;           // per-turn limit
+  bool record_stderr = true;
+};
+
+// What one match gives back.
+struct MatchOutcome {
+  std::map<std::string, double> scores;   // role -> score
+  std::optional<std::string> winner;      // a role or team, or nullopt
+  Json result;                            // the spec's own result fields, with its names
+  std::map<std::string, double> stats;    // per-game figures for eval (e.g. "death": 0/1)
+  std::string summary;                    // a short human-readable report for `arena play`
+  Replay replay;                          // the whole match, in DESIGN.md's container
+};
+
+struct BotInfo {
+  std::string name;
+  std::string help;
+};
+
+// Arguments of `arena bot <game> <name> ...`.
+struct BotArgs {
+  uint64_t seed = 0;
+  std::string host = "127.0.0.1";
+  int port = 0;  // TCP games
+  std::vector<std::string> extra;
+};
+
+struct GameInfo {
+  std::string name;
+  std::string title;
+  std::string transport;                   // e.g. "process per game, lines on stdin/stdout"
+  std::vector<ParamSpec> params;
+  std::vector<std::string> roles;          // seat roles, in seat order
+  int min_seats = 1;                       // the first min_seats roles must be filled
+  std::map<std::string, std::vector<std::string>> role_groups;  // e.g. "hunters" -> G,S,H,M
+  int default_time_ms = 1000;
+  int min_time_ms = 1, max_time_ms = 3600 * 1000;  // the range --time-ms accepts
+  std::vector<BotInfo> bots;
+
+  // Cross-parameter checks after each value passed its own: the full error line, or nullopt.
+  // It may also normalise values (e.g. load a map file into the parameters).
+  std::function<std::optional<std::string>(ParamValues&)> check_params;
+  // A built-in bot for an in-process seat (nullptr if `name` is unknown).
+  std::function<std::unique_ptr<MessageBot>(const std::string& name, uint64_t seed)> make_bot;
+  // A built-in bot as a program speaking the protocol (`arena bot`). Returns the exit code.
+  std::function<int(const std::string& name, const BotArgs& args)> run_bot;
+  // Plays one match. Throws std::runtime_error for configuration errors (the match never starts).
+  std::function<MatchOutcome(const MatchSetup& setup)> play;
+  // Extra eval statistics from the outcomes (e.g. Wumpus death_rate), merged into eval's JSON.
+  std::function<void(const std::vector<MatchOutcome>& outcomes, Json& out)> eval_extras;
+  // Checks a replay's game-specific content; returns the problems found (empty: valid).
+  std::function<std::vector<std::string>(const Replay& replay)> check_replay;
+  // The spec's own single-document form of a replay (`arena replay FILE --export`).
+  std::function<Json(const Replay& replay)> export_replay;
+};
+
+class Registry {
+ public:
+  static Registry& instance();
+  void add(GameInfo game);
+  const GameInfo* find(const std::string& name) const;
+  const std::vector<GameInfo>& games() const { return games_; }
+
+ private:
+  std::vector<GameInfo> games_;
+};
+
+// Parses `k=v` words against a game's parameters: unknown names and refused values give the
+// error "<name>: <reason>"; then the game's cross checks run.
+std::variant<ParamValues, std::string> parse_params(const GameInfo& game,
+                                                    const std::vector<std::string>& words);
+
+}  // namespace arena

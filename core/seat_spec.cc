@@ -1,0 +1,87 @@
+#include "core/seat_spec.h"
+
+#include <stdexcept>
+
+#include "core/registry.h"
+#include "core/rng.h"
+
+namespace arena {
+
+std::variant<std::vector<std::string>, std::string> shell_split(const std::string& text) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\n') {
+      if (in_word) words.push_back(std::move(word)), word.clear(), in_word = false;
+    } else if (c == '\'') {
+      size_t end = text.find('\'', i + 1);
+      if (end == std::string::npos) return "unterminated single quote in: " + text;
+      word += text.substr(i + 1, end - i - 1);
+      in_word = true;
+      i = end;
+    } else if (c == '"') {
+      in_word = true;
+      size_t j = i + 1;
+      for (; j < text.size() && text[j] != '"'; ++j) {
+        if (text[j] == '\\' && j + 1 < text.size() &&
+            (text[j + 1] == '"' || text[j + 1] == '\\' || text[j + 1] == '$' ||
+             text[j + 1] == '`')) {
+          ++j;
+        }
+        word += text[j];
+      }
+      if (j >= text.size()) return "unterminated double quote in: " + text;
+      i = j;
+    } else if (c == '\\') {
+      if (i + 1 >= text.size()) return "trailing backslash in: " + text;
+      word += text[++i];
+      in_word = true;
+    } else {
+      word += c;
+      in_word = true;
+    }
+  }
+  if (in_word) words.push_back(std::move(word));
+  return words;
+}
+
+std::variant<SeatSpec, std::string> parse_seat_arg(const std::string& arg) {
+  size_t eq = arg.find('=');
+  if (eq == std::string::npos || eq == 0) return "--seat " + arg + ": expected ROLE=SPEC";
+  SeatSpec spec;
+  spec.role = arg.substr(0, eq);
+  spec.text = arg.substr(eq + 1);
+  if (spec.text.rfind("bot:", 0) == 0) {
+    spec.builtin = spec.text.substr(4);
+    if (spec.builtin.empty()) return "--seat " + arg + ": bot: needs a bot name";
+    return spec;
+  }
+  auto words = shell_split(spec.text);
+  if (auto* err = std::get_if<std::string>(&words)) return "--seat " + arg + ": " + *err;
+  spec.argv = std::get<std::vector<std::string>>(words);
+  if (spec.argv.empty()) return "--seat " + arg + ": empty command";
+  return spec;
+}
+
+uint64_t bot_seed(uint64_t match_seed, const std::string& role) {
+  return splitmix64(match_seed ^ fnv1a64("bot:" + role));
+}
+
+std::unique_ptr<Seat> open_stdio_seat(const SeatSpec& spec, const BotMaker& make_bot,
+                                      uint64_t match_seed, FramerFactory framer,
+                                      FramerFactory framer_to_bot, const ProcessOptions& extra) {
+  if (spec.is_builtin()) {
+    std::unique_ptr<MessageBot> bot =
+        make_bot ? make_bot(spec.builtin, bot_seed(match_seed, spec.role)) : nullptr;
+    if (!bot) throw UsageError("--seat " + spec.role + "=" + spec.text +
+                                       ": no built-in bot named '" + spec.builtin + "'");
+    return make_in_process_seat(std::move(bot), std::move(framer_to_bot), std::move(framer));
+  }
+  ProcessOptions options = extra;
+  options.argv = spec.argv;
+  return make_process_seat(options, std::move(framer));
+}
+
+}  // namespace arena

@@ -1,0 +1,48 @@
+// How a seat is filled, as the command line says it (`--seat ROLE=SPEC`): a command line, split as
+// a shell would split it, or `bot:NAME` for a built-in bot played in process.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/message_bot.h"
+#include "core/process.h"
+#include "core/seat.h"
+
+namespace arena {
+
+struct SeatSpec {
+  std::string role;
+  std::string text;               // the SPEC as given
+  std::vector<std::string> argv;  // a command line (empty for a built-in bot)
+  std::string builtin;            // `bot:NAME`: NAME
+  std::string mode;               // transport mode where a game has several ("" = its default)
+  bool is_builtin() const { return !builtin.empty(); }
+};
+
+// Splits a command line as a POSIX shell would split words: blanks separate, '...' is literal,
+// "..." allows \" \\ \$ \` escapes, a backslash outside quotes escapes the next character.
+// Errors: an unterminated quote or a trailing backslash.
+std::variant<std::vector<std::string>, std::string> shell_split(const std::string& text);
+
+// Parses "ROLE=SPEC". Errors name what is wrong.
+std::variant<SeatSpec, std::string> parse_seat_arg(const std::string& arg);
+
+// The seed a built-in bot of `role` gets in a match of `match_seed` (its own named stream).
+uint64_t bot_seed(uint64_t match_seed, const std::string& role);
+
+using BotMaker = std::function<std::unique_ptr<MessageBot>(const std::string& name, uint64_t seed)>;
+
+// Opens a seat whose bot talks over stdin/stdout for the whole game: a child process for a command,
+// or an in-process seat for `bot:NAME` (made by `make_bot`; an unknown name throws
+// std::runtime_error). `framer` frames what the seat sends us; a built-in bot parses what we send
+// with the same kind of framer.
+std::unique_ptr<Seat> open_stdio_seat(const SeatSpec& spec, const BotMaker& make_bot,
+                                      uint64_t match_seed, FramerFactory framer,
+                                      FramerFactory framer_to_bot, const ProcessOptions& extra = {});
+
+}  // namespace arena

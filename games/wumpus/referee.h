@@ -1,0 +1,34 @@
+// The Wumpus referee (spec §2.4, §5, §6, §8): drives one game over a seat, judges every answer,
+// applies it, and records the replay.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/registry.h"
+#include "core/seat.h"
+#include "games/wumpus/rules.h"
+#include "games/wumpus/world.h"
+
+namespace arena::wumpus {
+
+struct GameSetup {
+  Cave cave;
+  Mode mode = Mode::classic;
+  std::optional<AdvancedInput> advanced_input;  // advanced mode: the parameters as given
+  std::optional<uint64_t> seed;                 // nullopt for custom maps (spec §3.4)
+  int turn_timeout_ms = 10000;
+  Json player = Json::object();  // spec §8 `player`: kind, name, version
+};
+
+// Plays one game on `seat` and returns its outcome, with the replay's turns and result filled in
+// (the caller adds the container header fields it knows: seats, match parameters).
+MatchOutcome run_game(const GameSetup& setup, Seat& seat);
+
+// The spec §8 header fields of a game (all but `game`, `seed`, `turns` and `result`).
+Json spec_header(const GameSetup& setup);
+
+// The §8 `result` object of a finished state.
+Json spec_result(const State& state);
+
+}  // namespace arena::wumpus
