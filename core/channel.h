@@ -48,23 +48,36 @@ class Channel {
   Received receive(Deadline deadline);
 
   // Without blocking: are bytes already waiting beyond what has been returned (in the framer's
-  // buffer, or readable on the fd)?
+  // buffer, or readable on the fd)? Only data counts: a pending EOF is not bytes waiting.
   bool bytes_waiting();
 
+  // Closes the write side once everything queued is written (at once if nothing is): a per-turn
+  // process reads its request to EOF while the channel keeps reading its answer.
+  void close_write_when_flushed();
   void close_write();
   void close_read();
   bool eof() const { return eof_; }
   Framer& framer() { return *framer_; }
 
  private:
+  // One poll(2) over the read fd, the write fd (when output is queued) and the drains, then
+  // services what is ready. Returns poll's count (0: timeout, -1: interrupted).
+  int wait_once(int timeout_ms);
   bool read_some();  // one non-blocking read into the framer; false on EOF or error
   void drain_ready(const std::vector<int>& ready);
   void write_some();
 
+  bool shared_fd() const { return read_fd_ >= 0 && read_fd_ == write_fd_; }
+
   int read_fd_, write_fd_;
+  bool write_is_socket_ = false;
   std::unique_ptr<Framer> framer_;
   std::string out_;
+  size_t out_pos_ = 0;  // bytes of out_ already written
   bool write_failed_ = false, eof_ = false;
+  bool finished_ = false;  // framer_->finish() was called after EOF
+  bool close_when_flushed_ = false;
+  std::string read_error_;  // why reading stopped, when it was not a plain EOF
   std::vector<std::pair<int, BoundedCapture*>> drains_;
 };
 

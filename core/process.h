@@ -20,15 +20,15 @@
 namespace arena {
 
 struct ProcessOptions {
-  std::vector<std::string> argv;                            // argv[0] is looked up in PATH
-  std::vector<std::pair<std::string, std::string>> env;     // added to (or replacing in) our env
-  std::string working_dir;                                  // empty: inherit ours
+  std::vector<std::string> argv;                         // argv[0] is looked up in PATH
+  std::vector<std::pair<std::string, std::string>> env;  // added to (or replacing in) our env
+  std::string working_dir;                               // empty: inherit ours
 };
 
 struct ExitStatus {
   bool exited = false;  // exited by itself with `code`
   int code = 0;
-  int signal = 0;       // killed by this signal (when !exited)
+  int signal = 0;  // killed by this signal (when !exited)
   // "exit code 3", "killed by signal 9 (SIGKILL)".
   std::string describe() const;
 };
@@ -50,9 +50,9 @@ class BoundedCapture {
 
 class ChildProcess {
  public:
-  // Starts argv with stdin, stdout and stderr on pipes (all non-blocking on our side, close-on-exec).
-  // When exec fails (missing or not executable), the result has start_error() set, its pipes closed
-  // and its status already known (exit code 127).
+  // Starts argv with stdin, stdout and stderr on pipes (all non-blocking on our side,
+  // close-on-exec). When exec fails (missing or not executable), the result has start_error() set,
+  // its pipes closed and its status already known (exit code 127).
   static std::unique_ptr<ChildProcess> spawn(const ProcessOptions& options);
 
   ~ChildProcess();  // kill_tree() if still running
@@ -69,7 +69,9 @@ class ChildProcess {
   void close_stdout();
   void close_stderr();
 
-  // Non-blocking: the exit status once the child has exited (it is reaped then).
+  // Non-blocking: the exit status once the child has exited. The child is reaped only by
+  // kill_tree(): until then its zombie keeps its pid, and so its process group id, from being
+  // reused.
   std::optional<ExitStatus> poll_exit();
   // Waits until the child exits or the deadline passes.
   std::optional<ExitStatus> wait_exit(Deadline deadline);
@@ -84,6 +86,8 @@ class ChildProcess {
   ExitStatus finish(int grace_ms);
 
  private:
+  friend std::unique_ptr<ChildProcess> spawn_detached_io(const ProcessOptions& options);
+  static std::unique_ptr<ChildProcess> start(const ProcessOptions& options, bool detached_io);
   ChildProcess() = default;
   pid_t pid_ = -1;
   int stdin_fd_ = -1, stdout_fd_ = -1, stderr_fd_ = -1;

@@ -1,6 +1,7 @@
 // A seat is one participant's connection, whatever carries it: a child process over pipes (one for
-// the whole game, or a fresh one per turn), a TCP connection, or a built-in bot in process. Referees
-// talk to every kind through this one interface, so a game's referee never cares which it has.
+// the whole game, or a fresh one per turn), a TCP connection, or a built-in bot in process.
+// Referees talk to every kind through this one interface, so a game's referee never cares which it
+// has.
 #pragma once
 
 #include <functional>
@@ -55,7 +56,12 @@ std::unique_ptr<Seat> make_per_turn_process_seat(const ProcessOptions& options,
 std::unique_ptr<Seat> make_in_process_seat(std::unique_ptr<MessageBot> bot,
                                            FramerFactory framer_to_bot, FramerFactory framer);
 
-// Runs a MessageBot as a program over stdin/stdout until EOF or bot.finished(). Returns exit code.
+// Runs a MessageBot as a program over stdin/stdout until EOF or bot.finished(). Returns exit code:
+// 0 at EOF or when finished, 1 when reading or writing fails, 2 when the input cannot be framed.
 int run_bot_stdio(MessageBot& bot, Framer& input);
+
+// The loop of run_bot_stdio over any pair of fds (in_fd == out_fd for a socket); the bot's log goes
+// to stderr. Shared with run_bot_tcp.
+int run_bot_fds(MessageBot& bot, Framer& input, int in_fd, int out_fd);
 
 }  // namespace arena

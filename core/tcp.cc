@@ -1,0 +1,209 @@
+#include "core/tcp.h"
+
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+namespace arena {
+namespace {
+
+std::string endpoint(const std::string& host, int port) {
+  return host + ":" + std::to_string(port);
+}
+
+// Resolves host:port for a stream socket. On failure returns null and sets `error`.
+addrinfo* resolve(const std::string& host, int port, bool passive, std::string* error) {
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_NUMERICSERV | (passive ? AI_PASSIVE : 0);
+  addrinfo* list = nullptr;
+  std::string service = std::to_string(port);
+  int rc = getaddrinfo(host.empty() ? nullptr : host.c_str(), service.c_str(), &hints, &list);
+  if (rc != 0) {
+    *error = "cannot resolve '" + host + "': " + gai_strerror(rc);
+    return nullptr;
+  }
+  return list;
+}
+
+void set_nodelay(int fd) {
+  // Turn-based protocols exchange small messages: never hold them back (Nagle).
+  int one = 1;
+  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+}
+
+// A TCP connection: a Channel over the socket, and the bot process behind it if we started it.
+class SocketSeat : public Seat {
+ public:
+  SocketSeat(int fd, FramerFactory framer, std::unique_ptr<ChildProcess> bot)
+      : bot_(std::move(bot)), channel_(std::make_unique<Channel>(fd, fd, framer())) {}
+  ~SocketSeat() override { finish(0); }
+
+  void send(std::string_view message) override { channel_->send(message); }
+
+  Received receive(Deadline deadline) override {
+    Received r = channel_->receive(deadline);
+    if (r.verdict == Verdict::closed && bot_ && bot_->poll_exit()) {
+      r.detail = "connection closed; the bot ended with " + bot_->status()->describe();
+    } else if (r.verdict == Verdict::closed) {
+      r.detail = "connection closed (" + r.detail + ")";
+    }
+    return r;
+  }
+
+  bool bytes_waiting() override { return channel_->bytes_waiting(); }
+
+  void finish(int grace_ms) override {
+    if (finished_) return;
+    finished_ = true;
+    channel_->close_write();  // the bot sees EOF and may leave by itself
+    if (bot_) bot_->finish(grace_ms);
+  }
+
+  std::string exit_description() const override {
+    return bot_ && bot_->status() ? bot_->status()->describe() : "";
+  }
+  std::string start_error() const override { return bot_ ? bot_->start_error() : ""; }
+
+ private:
+  std::unique_ptr<ChildProcess> bot_;
+  std::unique_ptr<Channel> channel_;
+  bool finished_ = false;
+};
+
+}  // namespace
+
+TcpListener::TcpListener(const std::string& host, int port) {
+  const std::string where = endpoint(host, port);
+  if (port < 0 || port > 65535) {
+    throw std::runtime_error("cannot listen on " + where + ": port out of range");
+  }
+  std::string error;
+  addrinfo* list = resolve(host, port, /*passive=*/true, &error);
+  if (!list) throw std::runtime_error("cannot listen on " + where + ": " + error);
+  for (addrinfo* a = list; a; a = a->ai_next) {
+    int fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK, a->ai_protocol);
+    if (fd < 0) {
+      error = std::string("socket: ") + std::strerror(errno);
+      continue;
+    }
+    int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (bind(fd, a->ai_addr, a->ai_addrlen) != 0) {
+      error = std::string("bind: ") + std::strerror(errno);
+      close(fd);
+      continue;
+    }
+    if (listen(fd, 64) != 0) {
+      error = std::string("listen: ") + std::strerror(errno);
+      close(fd);
+      continue;
+    }
+    fd_ = fd;
+    break;
+  }
+  freeaddrinfo(list);
+  if (fd_ < 0) throw std::runtime_error("cannot listen on " + where + ": " + error);
+  sockaddr_storage addr{};
+  socklen_t len = sizeof addr;
+  if (getsockname(fd_, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
+    if (addr.ss_family == AF_INET) {
+      port_ = ntohs(reinterpret_cast<sockaddr_in*>(&addr)->sin_port);
+    } else if (addr.ss_family == AF_INET6) {
+      port_ = ntohs(reinterpret_cast<sockaddr_in6*>(&addr)->sin6_port);
+    }
+  }
+}
+
+TcpListener::~TcpListener() {
+  if (fd_ >= 0) close(fd_);
+}
+
+int TcpListener::accept(Deadline deadline) {
+  for (;;) {
+    int fd = accept4(fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    if (fd >= 0) {
+      set_nodelay(fd);
+      return fd;
+    }
+    // The peer may give up between poll and accept (ECONNABORTED): keep waiting.
+    if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR && errno != ECONNABORTED) {
+      throw std::runtime_error(std::string("accept on port ") + std::to_string(port_) +
+                               " failed: " + std::strerror(errno));
+    }
+    if (deadline.expired()) return -1;
+    pollfd p{fd_, POLLIN, 0};
+    int r = poll(&p, 1, deadline.poll_timeout_ms());
+    if (r == 0 && deadline.expired()) return -1;
+  }
+}
+
+int tcp_connect(const std::string& host, int port, std::string* error) {
+  const std::string where = endpoint(host, port);
+  std::string why;
+  addrinfo* list = resolve(host, port, /*passive=*/false, &why);
+  if (!list) {
+    if (error) *error = "cannot connect to " + where + ": " + why;
+    return -1;
+  }
+  int result = -1;
+  for (addrinfo* a = list; a && result < 0; a = a->ai_next) {
+    int fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+    if (fd < 0) {
+      why = std::string("socket: ") + std::strerror(errno);
+      continue;
+    }
+    int rc = connect(fd, a->ai_addr, a->ai_addrlen);
+    if (rc != 0 && errno == EINTR) {
+      // An interrupted connect goes on in the background: wait for it, then ask how it ended.
+      pollfd p{fd, POLLOUT, 0};
+      while (poll(&p, 1, -1) < 0 && errno == EINTR) {
+      }
+      int err = 0;
+      socklen_t len = sizeof err;
+      getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len);
+      rc = err == 0 ? 0 : -1;
+      errno = err;
+    }
+    if (rc != 0) {
+      why = std::strerror(errno);
+      close(fd);
+      continue;
+    }
+    set_nodelay(fd);
+    result = fd;
+  }
+  freeaddrinfo(list);
+  if (result < 0 && error) *error = "cannot connect to " + where + ": " + why;
+  return result;
+}
+
+std::unique_ptr<Seat> make_socket_seat(int fd, FramerFactory framer,
+                                       std::unique_ptr<ChildProcess> bot) {
+  return std::make_unique<SocketSeat>(fd, std::move(framer), std::move(bot));
+}
+
+int run_bot_tcp(MessageBot& bot, Framer& input, const std::string& host, int port) {
+  std::string error;
+  int fd = tcp_connect(host, port, &error);
+  if (fd < 0) {
+    std::string line = "bot: " + error + "\n";
+    ssize_t ignored = write(2, line.data(), line.size());
+    (void)ignored;
+    return 1;
+  }
+  int code = run_bot_fds(bot, input, fd, fd);
+  close(fd);
+  return code;
+}
+
+}  // namespace arena
