@@ -44,7 +44,7 @@ std::optional<std::string> check_params(ParamValues& p) {
     if (auto error = validate_advanced(advanced_input(p))) {
       // Spec §7.2 messages start with the parameter they are about, or name several.
       for (const char* name : kAdvancedNames)
-        if (error->rfind(std::string(name) + " must", 0) == 0) return fmt::format("{}: {}", name, *error);
+        if (error->rfind(std::string(name) + " must be -1", 0) == 0) return fmt::format("{}: {}", name, *error);
       return "wumpus: " + *error;
     }
   }

@@ -33,12 +33,15 @@ void HeroBotAdapter::on_message(std::string_view message, std::string& out) {
   }
   int unknown = 0;
   Percept p = parse_percept_line(message, &unknown);
-  if (unknown > 0) log_ += "wumpus bot: unknown percept words ignored in: " + std::string(message) + "\n";
+  if (unknown > 0)
+    log_ += "wumpus bot: unknown percept words ignored in: " + std::string(message) + "\n";
   out += to_string(policy_->act(p));
   out += '\n';
 }
 
-std::string HeroBotAdapter::take_log() { return std::exchange(log_, {}); }
+std::string HeroBotAdapter::take_log() {
+  return std::exchange(log_, {});
+}
 
 std::unique_ptr<HeroPolicy> make_policy(const std::string& name, uint64_t seed) {
   if (name == "reference") return std::make_unique<ReferenceBot>();

@@ -1,0 +1,228 @@
+// The `arena` command line as a user meets it: exit statuses, error messages, JSON shapes,
+// reproducibility across play/eval and in-process/program bots, replays, and the examples.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/replay.h"
+#include "tests/test_util.h"
+
+namespace arena::testing {
+namespace {
+
+using Json = nlohmann::json;
+
+CommandResult arena(std::vector<std::string> args, const std::string& input = "") {
+  args.insert(args.begin(), arena_bin());
+  return run_command(args, input);
+}
+
+TEST(Cli, GamesListsWumpus) {
+  auto r = arena({"games", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  Json games = Json::parse(r.out);
+  ASSERT_GE(games.size(), 1u);
+  EXPECT_EQ(games[0]["name"], "wumpus");
+  EXPECT_EQ(games[0]["roles"], Json::array({"hero"}));
+  EXPECT_EQ(games[0]["default_time_ms"], 10000);
+  EXPECT_EQ(arena({"games"}).status, 0);
+}
+
+TEST(Cli, UsageErrorsExitTwoWithAPreciseMessage) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  } cases[] = {
+      {{"play", "wumpus", "colour=red", "--seat", "hero=bot:random"},
+       "arena: colour: unknown parameter of wumpus (known: mode, width, height, pit_percent, "
+       "wumpuses, arrows, map)\n"},
+      {{"play", "wumpus", "mode=advanced", "width=11", "--seat", "hero=bot:random"},
+       "arena: width: width must be -1 or an integer from 1 to 10\n"},
+      {{"play", "wumpus", "mode=advanced", "width=1", "height=1", "--seat", "hero=bot:random"},
+       "arena: wumpus: width*height must be at least 2\n"},
+      {{"play", "wumpus", "mode=advanced", "width=2", "height=2", "wumpuses=4", "--seat",
+        "hero=bot:random"},
+       "arena: wumpus: wumpuses must be at most width*height-1\n"},
+      {{"play", "wumpus", "mode=hard", "--seat", "hero=bot:random"},
+       "arena: mode: must be classic, random, advanced or custom\n"},
+      {{"play", "wumpus", "width=5", "--seat", "hero=bot:random"},
+       "arena: width: only used with mode=advanced\n"},
+      {{"play", "wumpus", "mode=custom", "--seat", "hero=bot:random"},
+       "arena: map: mode=custom needs map=FILE (or map=- for stdin)\n"},
+      {{"play", "wumpus", "--seat", "hero=bot:nobody"},
+       "arena: --seat hero=bot:nobody: no built-in bot named 'nobody'\n"},
+      {{"play", "wumpus", "--seat", "villain=bot:random"},
+       "arena: --seat villain: wumpus has no role 'villain' (roles: hero)\n"},
+      {{"play", "wumpus"}, "arena: --seat hero=SPEC is required (wumpus needs 1 seat)\n"},
+      {{"play", "wumpus", "--seat", "hero=bot:random", "--seed", "-1"},
+       "arena: --seed: must be a decimal integer from 0 to 18446744073709551615\n"},
+      {{"play", "wumpus", "--seat", "hero=bot:random", "--seed", "18446744073709551616"},
+       "arena: --seed: must be a decimal integer from 0 to 18446744073709551615\n"},
+      {{"play", "wumpus", "--seat", "hero=bot:random", "--time-ms", "50"},
+       "arena: --time-ms: must be from 100 to 600000 for wumpus\n"},
+      {{"play", "chess", "--seat", "hero=bot:random"}, "arena: unknown game 'chess' (games: wumpus)\n"},
+      {{"bot", "wumpus", "nobody"}, "arena: wumpus has no bot 'nobody' (bots: reference, random)\n"},
+  };
+  for (const auto& c : cases) {
+    auto r = arena(c.args);
+    EXPECT_EQ(r.status, 2) << c.message;
+    EXPECT_EQ(r.err, c.message);
+  }
+  EXPECT_EQ(arena({"frobnicate"}).status, 2);
+  EXPECT_EQ(arena({"play", "wumpus", "--seat"}).status, 2);
+  EXPECT_EQ(arena({"--help"}).status, 0);
+  EXPECT_EQ(arena({"play", "--help"}).status, 0);
+}
+
+TEST(Cli, CustomMapErrorsAreTheSpecsMessages) {
+  struct Case {
+    std::string map, message;
+  } cases[] = {
+      {"4\n4\n", "map: expected 3 header lines (width, height, arrows)"},
+      {"11\n4\n1\n", "map: line 1: width must be an integer from 1 to 10"},
+      {"4\n4\n1\n....\n....\n....\n", "map: expected 4 rows after the header, found 3"},
+      {"2\n2\n1\n.$\n.W.\n", "map: line 5: row has 3 characters, expected 2"},
+      {"2\n2\n1\n.$\n.x\n", "map: line 5, column 2: invalid character 'x' (allowed: . W _ $ w S)"},
+      {"2\n2\n1\n..\n..\n", "map: the map must contain exactly one gold ($ or S), found 0"},
+      {"2\n2\n1\n.$\n_.\n", "map: the entrance (first character of the last row) must be '.', found '_'"},
+  };
+  for (const auto& c : cases) {
+    auto r = arena({"play", "wumpus", "mode=custom", "map=-", "--seat", "hero=bot:random"}, c.map);
+    EXPECT_EQ(r.status, 2) << c.message;
+    EXPECT_EQ(r.err, "arena: " + c.message + "\n");
+  }
+  auto missing = arena({"play", "wumpus", "mode=custom", "map=/nonexistent/map.txt", "--seat",
+                        "hero=bot:random"});
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_EQ(missing.err,
+            "arena: map: cannot read /nonexistent/map.txt: No such file or directory\n");
+}
+
+TEST(Cli, PlayJsonShape) {
+  auto r = arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "1", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  Json j = Json::parse(r.out);
+  EXPECT_EQ(j["game"], "wumpus");
+  EXPECT_EQ(j["seed"], "1");
+  ASSERT_TRUE(j["scores"]["hero"].is_number_integer());
+  for (const char* k : {"score", "reason", "actions", "gold_carried", "wumpuses_killed", "arrows_left"})
+    EXPECT_TRUE(j["result"].contains(k)) << k;
+  EXPECT_EQ(j["scores"]["hero"], j["result"]["score"]);
+  EXPECT_EQ(j["winner"].is_null(), j["result"]["reason"] != "exit_with_gold");
+  auto plain = arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "1"});
+  EXPECT_EQ(plain.out, "hero scored " + j["scores"]["hero"].dump() + " (" +
+                           j["result"]["reason"].get<std::string>() + ", " +
+                           j["result"]["actions"].dump() + " actions)\n");
+}
+
+TEST(Cli, EvalGameIEqualsPlayOnSeedSPlusI) {
+  auto r = arena({"eval", "wumpus", "mode=random", "--seat", "hero=bot:reference", "--games", "8",
+                  "--seed", "100", "--jobs", "2", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  Json j = Json::parse(r.out);
+  EXPECT_EQ(j["games"], 8);
+  EXPECT_EQ(j["seed"], "100");
+  const Json& hero = j["roles"]["hero"];
+  ASSERT_EQ(hero["scores"].size(), 8u);
+  double sum = 0;
+  for (const auto& s : hero["scores"]) sum += s.get<double>();
+  EXPECT_DOUBLE_EQ(hero["mean"].get<double>(), sum / 8);
+  EXPECT_LE(hero["ci95"][0].get<double>(), hero["mean"].get<double>());
+  EXPECT_GE(hero["ci95"][1].get<double>(), hero["mean"].get<double>());
+  EXPECT_TRUE(j.contains("death_rate"));
+  for (int i = 0; i < 8; ++i) {
+    auto p = arena({"play", "wumpus", "mode=random", "--seat", "hero=bot:reference", "--seed",
+                    std::to_string(100 + i), "--json"});
+    EXPECT_EQ(Json::parse(p.out)["scores"]["hero"], hero["scores"][i]) << "game " << i;
+  }
+}
+
+std::string replay_of(const std::string& seat, const std::string& seed, const std::string& mode) {
+  std::string dir = temp_dir(), path = dir + "/r.jsonl";
+  auto r = arena({"play", "wumpus", "mode=" + mode, "--seat", "hero=" + seat, "--seed", seed,
+                  "--replay", path});
+  EXPECT_EQ(r.status, 0) << r.err;
+  return read_file(path);
+}
+
+TEST(Cli, SameSeedSameBotsSameReplayBytes) {
+  for (const char* seed : {"1", "2", "77"}) {
+    std::string a = replay_of("bot:reference", seed, "random");
+    std::string b = replay_of("bot:reference", seed, "random");
+    EXPECT_EQ(without_timings(a), without_timings(b));
+    // The same bot as a program makes the same moves as in process.
+    std::string program = replay_of(arena_bin() + " bot wumpus reference", seed, "random");
+    auto turns = [](const std::string& jsonl) {
+      std::string out;
+      size_t pos = 0;
+      while (pos < jsonl.size()) {
+        size_t end = jsonl.find('\n', pos);
+        Json line = Json::parse(jsonl.substr(pos, end - pos));
+        pos = end + 1;
+        if (line["type"] == "turn") out += line["answer"].dump() + line["score"].dump();
+      }
+      return out;
+    };
+    EXPECT_EQ(turns(a), turns(program));
+  }
+}
+
+TEST(Cli, ReplayCheckSummaryAndExport) {
+  std::string dir = temp_dir(), path = dir + "/r.jsonl";
+  ASSERT_EQ(arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "3", "--replay", path}).status, 0);
+  auto ok = arena({"replay", path, "--json"});
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  EXPECT_TRUE(Json::parse(ok.out)["valid"].get<bool>());
+  auto exported = arena({"replay", path, "--export"});
+  ASSERT_EQ(exported.status, 0);
+  Json doc = Json::parse(exported.out);
+  for (const char* k : {"game", "format", "mode", "seed", "params", "map_code", "cave", "player",
+                        "turn_timeout_ms", "turns", "result"})
+    EXPECT_TRUE(doc.contains(k)) << k;
+  EXPECT_EQ(doc["seed"], "3");
+  EXPECT_FALSE(doc["turns"][0].contains("type"));
+
+  // A tampered score is found by playing the recorded actions again.
+  std::string text = read_file(path);
+  size_t at = text.find("\"score\":-1,");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 11, "\"score\":-2,");
+  std::ofstream(dir + "/bad.jsonl") << text;
+  auto bad = arena({"replay", dir + "/bad.jsonl"});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find("turn 1: recorded state differs"), std::string::npos) << bad.err;
+
+  std::ofstream(dir + "/garbage.jsonl") << "not a replay\n";
+  auto garbage = arena({"replay", dir + "/garbage.jsonl"});
+  EXPECT_EQ(garbage.status, 1);
+  EXPECT_EQ(garbage.err, "arena: " + dir + "/garbage.jsonl: invalid replay: line 1: not valid JSON\n");
+}
+
+TEST(Cli, BotProgramSpeaksTheProtocol) {
+  auto r = arena({"bot", "wumpus", "reference"}, "start 4 4 1 1 20 96\nnone\nbogus breeze\nend 0\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "go\n" + std::string(r.out.substr(3)));
+  int lines = 0;
+  for (char c : r.out) lines += c == '\n';
+  EXPECT_EQ(lines, 2);
+  EXPECT_NE(r.err.find("unknown percept words"), std::string::npos);
+  // Early EOF: exits cleanly.
+  EXPECT_EQ(arena({"bot", "wumpus", "reference"}, "start 4 4 1 1 20 96\nnone\n").status, 0);
+  EXPECT_EQ(arena({"bot", "wumpus", "random", "--seed", "5"}, "").status, 0);
+}
+
+TEST(Cli, ExamplesPlayAFullGame) {
+  std::string py = "python3 " + source_path("examples/wumpus/example_bot.py");
+  std::string cc = arena_bin().substr(0, arena_bin().size() - 5) + "wumpus_example_bot";
+  for (const std::string& seat : {py, cc}) {
+    auto r = arena({"play", "wumpus", "--seat", "hero=" + seat, "--seed", "4", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    Json j = Json::parse(r.out);
+    EXPECT_GT(j["scores"]["hero"].get<int>(), -5000) << seat << ": " << r.out;
+  }
+}
+
+}  // namespace
+}  // namespace arena::testing
