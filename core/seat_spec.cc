@@ -75,13 +75,76 @@ std::unique_ptr<Seat> open_stdio_seat(const SeatSpec& spec, const BotMaker& make
   if (spec.is_builtin()) {
     std::unique_ptr<MessageBot> bot =
         make_bot ? make_bot(spec.builtin, bot_seed(match_seed, spec.role)) : nullptr;
-    if (!bot) throw UsageError("--seat " + spec.role + "=" + spec.text +
-                                       ": no built-in bot named '" + spec.builtin + "'");
+    if (!bot)
+      throw UsageError("--seat " + spec.role + "=" + spec.text + ": no built-in bot named '" +
+                       spec.builtin + "'");
     return make_in_process_seat(std::move(bot), std::move(framer_to_bot), std::move(framer));
   }
   ProcessOptions options = extra;
   options.argv = spec.argv;
   return make_process_seat(options, std::move(framer));
+}
+
+namespace {
+
+// A seat that never started: every receive() reports why.
+class FailedSeat : public Seat {
+ public:
+  FailedSeat(std::string why, std::unique_ptr<ChildProcess> process)
+      : why_(std::move(why)), process_(std::move(process)) {}
+  void send(std::string_view) override {}
+  Received receive(Deadline) override {
+    Received r;
+    r.verdict = Verdict::crashed;
+    r.detail = why_;
+    return r;
+  }
+  bool bytes_waiting() override { return false; }
+  void finish(int) override {
+    if (process_) process_->kill_tree();
+  }
+  std::string exit_description() const override {
+    return process_ && process_->status() ? process_->status()->describe() : "";
+  }
+  std::string start_error() const override { return why_; }
+
+ private:
+  std::string why_;
+  std::unique_ptr<ChildProcess> process_;
+};
+
+}  // namespace
+
+std::unique_ptr<Seat> open_tcp_seat(const SeatSpec& spec, TcpListener& listener,
+                                    const BotMaker& make_bot, uint64_t match_seed,
+                                    FramerFactory framer, FramerFactory framer_to_bot,
+                                    Deadline connect_deadline) {
+  if (spec.is_builtin())
+    return open_stdio_seat(spec, make_bot, match_seed, std::move(framer), std::move(framer_to_bot));
+  ProcessOptions options;
+  options.argv = spec.argv;
+  options.argv.insert(options.argv.end(),
+                      {"--host", "127.0.0.1", "--port", std::to_string(listener.port())});
+  auto process = ChildProcess::spawn(options);
+  if (!process->start_error().empty()) {
+    std::string why = process->start_error();
+    return std::make_unique<FailedSeat>(why, std::move(process));
+  }
+  process->close_stdin();  // TCP bots talk over the socket; their stdout is drained and dropped
+  // Wait for the connection in short slices, so that a bot that dies at once is reported at once.
+  for (;;) {
+    Deadline slice = Deadline::after_ms(20);
+    if (slice.at() > connect_deadline.at()) slice = connect_deadline;
+    int fd = listener.accept(slice);
+    if (fd >= 0) return make_socket_seat(fd, std::move(framer), std::move(process));
+    if (auto status = process->poll_exit()) {
+      return std::make_unique<FailedSeat>(
+          "the bot ended before connecting (" + status->describe() + ")", std::move(process));
+    }
+    if (connect_deadline.expired()) {
+      return std::make_unique<FailedSeat>("the bot did not connect in time", std::move(process));
+    }
+  }
 }
 
 }  // namespace arena

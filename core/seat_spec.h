@@ -12,6 +12,7 @@
 #include "core/message_bot.h"
 #include "core/process.h"
 #include "core/seat.h"
+#include "core/tcp.h"
 
 namespace arena {
 
@@ -43,6 +44,17 @@ using BotMaker = std::function<std::unique_ptr<MessageBot>(const std::string& na
 // with the same kind of framer.
 std::unique_ptr<Seat> open_stdio_seat(const SeatSpec& spec, const BotMaker& make_bot,
                                       uint64_t match_seed, FramerFactory framer,
-                                      FramerFactory framer_to_bot, const ProcessOptions& extra = {});
+                                      FramerFactory framer_to_bot,
+                                      const ProcessOptions& extra = {});
+
+// Opens a seat for a TCP game: a command is started with `--host 127.0.0.1 --port N` appended (N
+// the listener's port, as the seeds' clients are started), its stdin closed and its stderr kept,
+// and its connection accepted before `connect_deadline`; `bot:NAME` is played in process (no
+// socket, same bytes). A command that exits or does not connect in time gives a seat whose
+// start_error() says so and whose receive() reports `crashed`.
+std::unique_ptr<Seat> open_tcp_seat(const SeatSpec& spec, TcpListener& listener,
+                                    const BotMaker& make_bot, uint64_t match_seed,
+                                    FramerFactory framer, FramerFactory framer_to_bot,
+                                    Deadline connect_deadline);
 
 }  // namespace arena

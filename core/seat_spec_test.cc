@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/test_line_framer.h"
+
 namespace arena {
 namespace {
 
@@ -35,13 +37,87 @@ TEST(ParseSeatArg, CommandsAndBuiltins) {
   EXPECT_EQ(b.builtin, "reference");
   EXPECT_EQ(std::get<std::string>(parse_seat_arg("hero")), "--seat hero: expected ROLE=SPEC");
   EXPECT_EQ(std::get<std::string>(parse_seat_arg("hero=")), "--seat hero=: empty command");
-  EXPECT_EQ(std::get<std::string>(parse_seat_arg("hero=bot:")), "--seat hero=bot:: bot: needs a bot name");
+  EXPECT_EQ(std::get<std::string>(parse_seat_arg("hero=bot:")),
+            "--seat hero=bot:: bot: needs a bot name");
 }
 
 TEST(BotSeed, DependsOnRoleAndSeed) {
   EXPECT_EQ(bot_seed(1, "hero"), bot_seed(1, "hero"));
   EXPECT_NE(bot_seed(1, "hero"), bot_seed(2, "hero"));
   EXPECT_NE(bot_seed(1, "G"), bot_seed(1, "S"));
+}
+
+}  // namespace
+}  // namespace arena
+
+namespace arena {
+namespace {
+
+std::string python_client(const std::string& body) {
+  // A TCP bot as the runner starts it: `--host H --port N` appended to its command line.
+  return "import socket, sys\n"
+         "host, port = sys.argv[sys.argv.index('--host') + 1], "
+         "int(sys.argv[sys.argv.index('--port') + 1])\n" +
+         body;
+}
+
+SeatSpec command_seat(const std::string& script) {
+  SeatSpec s;
+  s.role = "p1";
+  s.text = "python3 -c ...";
+  s.argv = {"python3", "-c", script};
+  return s;
+}
+
+FramerFactory newline_lines() {
+  return [] { return testing::make_test_line_framer(false); };
+}
+
+TEST(OpenTcpSeat, StartsTheBotWithHostAndPortAndTalksOverTheSocket) {
+  TcpListener listener("127.0.0.1", 0);
+  auto seat = open_tcp_seat(
+      command_seat(python_client("s = socket.create_connection((host, port))\n"
+                                 "print('noise on stdout' * 1000, flush=True)\n"
+                                 "sys.stderr.write('hello from stderr\\n'); sys.stderr.flush()\n"
+                                 "f = s.makefile('rw')\n"
+                                 "f.write('hi ' + f.readline()); f.flush()\n")),
+      listener, nullptr, 1, newline_lines(), newline_lines(), Deadline::after_ms(10000));
+  ASSERT_EQ(seat->start_error(), "");
+  seat->send("there");
+  Received r = seat->receive(Deadline::after_ms(10000));
+  ASSERT_TRUE(r.ok()) << r.detail;
+  EXPECT_EQ(r.message, "hi there");
+  seat->finish(1000);
+  EXPECT_EQ(seat->stderr_text(), "hello from stderr\n");
+  EXPECT_EQ(seat->exit_description(), "exit code 0");
+}
+
+TEST(OpenTcpSeat, ABotThatDiesBeforeConnectingIsReportedAtOnce) {
+  TcpListener listener("127.0.0.1", 0);
+  auto seat = open_tcp_seat(command_seat("import sys; sys.exit(5)"), listener, nullptr, 1,
+                            newline_lines(), newline_lines(), Deadline::after_ms(60000));
+  EXPECT_EQ(seat->start_error(), "the bot ended before connecting (exit code 5)");
+  EXPECT_EQ(seat->receive(Deadline::after_ms(100)).verdict, Verdict::crashed);
+  seat->finish(0);
+}
+
+TEST(OpenTcpSeat, ABotThatNeverConnectsTimesOutAndIsKilled) {
+  TcpListener listener("127.0.0.1", 0);
+  auto seat = open_tcp_seat(command_seat("import time; time.sleep(60)"), listener, nullptr, 1,
+                            newline_lines(), newline_lines(), Deadline::after_ms(300));
+  EXPECT_EQ(seat->start_error(), "the bot did not connect in time");
+  seat->finish(0);
+  EXPECT_NE(seat->exit_description().find("signal 9"), std::string::npos);
+}
+
+TEST(OpenTcpSeat, MissingProgram) {
+  TcpListener listener("127.0.0.1", 0);
+  SeatSpec s;
+  s.role = "p1";
+  s.argv = {"/nonexistent/bot"};
+  auto seat = open_tcp_seat(s, listener, nullptr, 1, newline_lines(), newline_lines(),
+                            Deadline::after_ms(1000));
+  EXPECT_NE(seat->start_error().find("/nonexistent/bot"), std::string::npos);
 }
 
 }  // namespace

@@ -45,7 +45,12 @@ void set_nodelay(int fd) {
 class SocketSeat : public Seat {
  public:
   SocketSeat(int fd, FramerFactory framer, std::unique_ptr<ChildProcess> bot)
-      : bot_(std::move(bot)), channel_(std::make_unique<Channel>(fd, fd, framer())) {}
+      : bot_(std::move(bot)), channel_(std::make_unique<Channel>(fd, fd, framer())) {
+    // A bot we started with its stderr on a pipe: drain it while we wait, keep it bounded.
+    if (bot_ && bot_->stderr_fd() >= 0) channel_->add_drain(bot_->stderr_fd(), &stderr_);
+    // Its stdout is not part of the protocol, but a bot that prints must never block on it.
+    if (bot_ && bot_->stdout_fd() >= 0) channel_->add_drain(bot_->stdout_fd(), &stdout_dropped_);
+  }
   ~SocketSeat() override { finish(0); }
 
   void send(std::string_view message) override { channel_->send(message); }
@@ -72,10 +77,14 @@ class SocketSeat : public Seat {
   std::string exit_description() const override {
     return bot_ && bot_->status() ? bot_->status()->describe() : "";
   }
+  std::string stderr_text() const override { return stderr_.text(); }
+  bool stderr_truncated() const override { return stderr_.truncated(); }
   std::string start_error() const override { return bot_ ? bot_->start_error() : ""; }
 
  private:
   std::unique_ptr<ChildProcess> bot_;
+  BoundedCapture stderr_;
+  BoundedCapture stdout_dropped_{0};
   std::unique_ptr<Channel> channel_;
   bool finished_ = false;
 };

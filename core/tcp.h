@@ -22,8 +22,8 @@ class TcpListener {
 
   int port() const { return port_; }
   int fd() const { return fd_; }
-  // Accepts one connection, waiting until the deadline. Returns the fd (non-blocking, close-on-exec),
-  // or -1 on timeout.
+  // Accepts one connection, waiting until the deadline. Returns the fd (non-blocking,
+  // close-on-exec), or -1 on timeout.
   int accept(Deadline deadline);
 
  private:
@@ -35,7 +35,8 @@ class TcpListener {
 int tcp_connect(const std::string& host, int port, std::string* error);
 
 // A seat over an accepted socket. `bot` is the process the runner started for it, or null for a
-// program that connected by itself; its stderr is not piped (TCP bots keep their own stderr).
+// program that connected by itself; if the bot's stderr is on a pipe, the seat drains and keeps it
+// (bounded) like a process seat does.
 std::unique_ptr<Seat> make_socket_seat(int fd, FramerFactory framer,
                                        std::unique_ptr<ChildProcess> bot = nullptr);
 
