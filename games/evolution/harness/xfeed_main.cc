@@ -1,0 +1,7 @@
+// xfeed (spec §7): see games/evolution/harness/harness.h.
+#include "games/evolution/harness/harness.h"
+
+int main() {
+  using namespace arena::evolution;
+  return finish("xfeed", xfeed(read_stdin()));
+}

@@ -1,0 +1,7 @@
+// xsilly (spec §7): see games/evolution/harness/harness.h.
+#include "games/evolution/harness/harness.h"
+
+int main() {
+  using namespace arena::evolution;
+  return finish("xsilly", xsilly(read_stdin()));
+}

@@ -1,0 +1,7 @@
+// xstream (spec §7): see games/evolution/harness/harness.h.
+#include "games/evolution/harness/harness.h"
+
+int main() {
+  using namespace arena::evolution;
+  return finish("xstream", xstream(read_stdin()));
+}
