@@ -12,7 +12,8 @@ int cmd_bot(const std::string& game_name, const std::string& name, const BotArgs
   if (!known || !game->run_bot) {
     std::string names;
     for (const BotInfo& b : game->bots) names += (names.empty() ? "" : ", ") + b.name;
-    std::cerr << "arena: " << game->name << " has no bot '" << name << "' (bots: " << names << ")\n";
+    std::cerr << "arena: " << game->name << " has no bot '" << name << "' (bots: " << names
+              << ")\n";
     return kUsage;
   }
   return game->run_bot(name, args);

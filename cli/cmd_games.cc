@@ -8,7 +8,8 @@ const GameInfo* find_game_or_complain(const std::string& name) {
   const GameInfo* game = Registry::instance().find(name);
   if (!game) {
     std::string known;
-    for (const auto& g : Registry::instance().games()) known += (known.empty() ? "" : ", ") + g.name;
+    for (const auto& g : Registry::instance().games())
+      known += (known.empty() ? "" : ", ") + g.name;
     std::cerr << "arena: unknown game '" << name << "' (games: " << known << ")\n";
   }
   return game;

@@ -36,7 +36,8 @@ int cmd_play(const PlayOptions& o) {
   } else {
     std::cout << outcome.summary;
     if (!outcome.summary.empty() && outcome.summary.back() != '\n') std::cout << "\n";
-    if (!o.replay_path.empty() && o.replay_path != "-") std::cout << "replay: " << o.replay_path << "\n";
+    if (!o.replay_path.empty() && o.replay_path != "-")
+      std::cout << "replay: " << o.replay_path << "\n";
   }
   return kOk;
 }
@@ -61,8 +62,8 @@ int cmd_eval(const PlayOptions& o) {
   std::cout << game->name << ": " << o.games << " games from seed " << setup->seed << "\n";
   for (auto& [role, r] : j["roles"].items()) {
     std::cout << "  " << role << ": mean " << r["mean"].get<double>() << ", 95% CI ["
-              << r["ci95"][0].get<double>() << ", " << r["ci95"][1].get<double>()
-              << "], win rate " << r["win_rate"].get<double>() << "\n";
+              << r["ci95"][0].get<double>() << ", " << r["ci95"][1].get<double>() << "], win rate "
+              << r["win_rate"].get<double>() << "\n";
   }
   for (auto& [key, value] : j.items()) {
     if (key != "game" && key != "games" && key != "seed" && key != "roles")

@@ -18,7 +18,8 @@ void add_match_options(CLI::App* cmd, PlayOptions& o) {
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->type_name("ROLE=SPEC");
-  cmd->add_option("--mode", o.match.mode_args, "ROLE=MODE: a seat's transport mode, if the game has several")
+  cmd->add_option("--mode", o.match.mode_args,
+                  "ROLE=MODE: a seat's transport mode, if the game has several")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->type_name("ROLE=MODE");
@@ -52,16 +53,21 @@ int main(int argc, char** argv) {
 
   std::string bot_game, bot_name;
   BotArgs bot_args;
-  auto* bot = app.add_subcommand("bot", "Run a built-in bot as a program speaking the game's protocol");
+  auto* bot =
+      app.add_subcommand("bot", "Run a built-in bot as a program speaking the game's protocol");
   bot->add_option("game", bot_game, "The game")->required();
   bot->add_option("name", bot_name, "The bot")->required();
   bot->add_option("--seed", bot_args.seed, "The bot's seed");
   bot->add_option("--host", bot_args.host, "Server host (TCP games)");
   bot->add_option("--port", bot_args.port, "Server port (TCP games)");
+  // Game-specific arguments (e.g. dracula's --persistent) reach the game's run_bot in
+  // BotArgs.extra.
+  bot->allow_extras();
 
   std::string replay_path;
   bool replay_export = false, replay_json = false;
-  auto* replay = app.add_subcommand("replay", "Check and summarise a replay, or export the spec's form");
+  auto* replay =
+      app.add_subcommand("replay", "Check and summarise a replay, or export the spec's form");
   replay->add_option("file", replay_path, "The replay file (- for stdin)")->required();
   replay->add_flag("--export", replay_export, "Print the spec's own single-document form");
   replay->add_flag("--json", replay_json, "Print the summary as JSON");
@@ -88,7 +94,10 @@ int main(int argc, char** argv) {
     if (*games) return cmd_games(games_json);
     if (*play) return cmd_play(play_opts);
     if (*eval) return cmd_eval(eval_opts);
-    if (*bot) return cmd_bot(bot_game, bot_name, bot_args);
+    if (*bot) {
+      bot_args.extra = bot->remaining();
+      return cmd_bot(bot_game, bot_name, bot_args);
+    }
     if (*replay) return cmd_replay(replay_path, replay_export, replay_json);
     if (*bench) {
       for (const auto& x : bench->remaining()) bench_extra.push_back(x);

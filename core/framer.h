@@ -18,9 +18,9 @@ namespace arena {
 struct Frame {
   enum class Status { message, need_more, error };
   Status status = Status::need_more;
-  std::string message;  // Status::message: the message (without its framing)
+  std::string message;          // Status::message: the message (without its framing)
   Verdict error = Verdict::ok;  // Status::error: malformed or too_long
-  std::string detail;   // Status::error: a precise, human-readable reason
+  std::string detail;           // Status::error: a precise, human-readable reason
 
   static Frame need_more() { return {}; }
   static Frame ok(std::string m) { return {Status::message, std::move(m), Verdict::ok, {}}; }

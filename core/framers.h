@@ -24,9 +24,10 @@ struct LineFramerOptions {
 std::unique_ptr<Framer> make_line_framer(LineFramerOptions options = {});
 
 // A stream of JSON values written back to back (Evolution spec §8.6): whitespace between values is
-// ignored; a scalar (number, true, false, null) is complete only when a byte that cannot continue it
-// follows; a value that reaches max_bytes without being complete gives too_long; bytes that cannot
-// start or continue a JSON value give malformed (fatal). Each message is the exact text of one value.
+// ignored; a scalar (number, true, false, null) is complete only when a byte that cannot continue
+// it follows; a value that reaches max_bytes without being complete gives too_long; bytes that
+// cannot start or continue a JSON value give malformed (fatal). Each message is the exact text of
+// one value.
 std::unique_ptr<Framer> make_json_framer(size_t max_bytes = 64 * 1024);
 
 // Empire Builder spec §5.1: one S-expression per line, CR before LF ignored, blank lines and lines
@@ -35,8 +36,8 @@ std::unique_ptr<Framer> make_json_framer(size_t max_bytes = 64 * 1024);
 std::unique_ptr<Framer> make_sexpr_framer(size_t max_line = 65536);
 
 // Dungeon Race spec §8.1/§8.4: u32 big-endian length, then that many bytes (tag + fields). Length 0
-// gives malformed ("EMPTY_FRAME"), a length over max_frame gives too_long ("FRAME_TOO_LARGE") before
-// the body is read; both are fatal. Messages are the body (tag first).
+// gives malformed ("EMPTY_FRAME"), a length over max_frame gives too_long ("FRAME_TOO_LARGE")
+// before the body is read; both are fatal. Messages are the body (tag first).
 std::unique_ptr<Framer> make_binary_framer(size_t max_frame = 4 * 1024 * 1024);
 
 }  // namespace arena

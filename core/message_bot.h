@@ -1,4 +1,5 @@
-// A built-in bot, written once and reachable two ways (DESIGN.md, "One game, four parts"): in process
+// A built-in bot, written once and reachable two ways (DESIGN.md, "One game, four parts"): in
+// process
 // (`bot:NAME`, through an in-process seat that frames its bytes exactly like a pipe would) and as a
 // program speaking the game's protocol (`arena bot <game> NAME`).
 #pragma once

@@ -10,7 +10,9 @@ const std::string& ParamValues::get(const std::string& name) const {
   return it->second;
 }
 
-int ParamValues::get_int(const std::string& name) const { return std::stoi(get(name)); }
+int ParamValues::get_int(const std::string& name) const {
+  return std::stoi(get(name));
+}
 
 bool ParamValues::was_given(const std::string& name) const {
   auto it = given.find(name);
@@ -42,8 +44,7 @@ std::variant<ParamValues, std::string> parse_params(const GameInfo& game,
   }
   for (const std::string& word : words) {
     size_t eq = word.find('=');
-    if (eq == std::string::npos || eq == 0)
-      return word + ": expected a parameter as name=value";
+    if (eq == std::string::npos || eq == 0) return word + ": expected a parameter as name=value";
     std::string name = word.substr(0, eq), value = word.substr(eq + 1);
     const ParamSpec* spec = nullptr;
     for (const ParamSpec& p : game.params)

@@ -50,20 +50,20 @@ struct ParamValues {
 struct MatchSetup {
   ParamValues params;
   uint64_t seed = 0;
-  bool seed_given = false;   // false: drawn from entropy (and recorded)
+  bool seed_given = false;                // false: drawn from entropy (and recorded)
   std::map<std::string, SeatSpec> seats;  // by role
-  int time_ms = 0;           // per-turn limit
+  int time_ms = 0;                        // per-turn limit
   bool record_stderr = true;
 };
 
 // What one match gives back.
 struct MatchOutcome {
-  std::map<std::string, double> scores;   // role -> score
-  std::optional<std::string> winner;      // a role or team, or nullopt
-  Json result;                            // the spec's own result fields, with its names
-  std::map<std::string, double> stats;    // per-game figures for eval (e.g. "death": 0/1)
-  std::string summary;                    // a short human-readable report for `arena play`
-  Replay replay;                          // the whole match, in DESIGN.md's container
+  std::map<std::string, double> scores;  // role -> score
+  std::optional<std::string> winner;     // a role or team, or nullopt
+  Json result;                           // the spec's own result fields, with its names
+  std::map<std::string, double> stats;   // per-game figures for eval (e.g. "death": 0/1)
+  std::string summary;                   // a short human-readable report for `arena play`
+  Replay replay;                         // the whole match, in DESIGN.md's container
 };
 
 struct BotInfo {
@@ -82,10 +82,10 @@ struct BotArgs {
 struct GameInfo {
   std::string name;
   std::string title;
-  std::string transport;                   // e.g. "process per game, lines on stdin/stdout"
+  std::string transport;  // e.g. "process per game, lines on stdin/stdout"
   std::vector<ParamSpec> params;
-  std::vector<std::string> roles;          // seat roles, in seat order
-  int min_seats = 1;                       // the first min_seats roles must be filled
+  std::vector<std::string> roles;  // seat roles, in seat order
+  int min_seats = 1;               // the first min_seats roles must be filled
   std::map<std::string, std::vector<std::string>> role_groups;  // e.g. "hunters" -> G,S,H,M
   int default_time_ms = 1000;
   int min_time_ms = 1, max_time_ms = 3600 * 1000;  // the range --time-ms accepts

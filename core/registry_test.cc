@@ -8,7 +8,8 @@ namespace {
 GameInfo toy_game() {
   GameInfo g;
   g.name = "toy";
-  g.params = {{"size", "4", "board size", [](const std::string& v) -> std::optional<std::string> {
+  g.params = {{"size", "4", "board size",
+               [](const std::string& v) -> std::optional<std::string> {
                  if (v != "4" && v != "5") return "size must be 4 or 5";
                  return std::nullopt;
                }},

@@ -21,9 +21,9 @@ constexpr size_t kStderrCapBytes = 64 * 1024;
 extern const char* const kArenaVersion;
 
 struct Replay {
-  Json header = Json::object();        // "type": "header"
-  std::vector<Json> events;            // "type": "turn" | "event" | "log"
-  Json result = Json::object();        // "type": "result"
+  Json header = Json::object();  // "type": "header"
+  std::vector<Json> events;      // "type": "turn" | "event" | "log"
+  Json result = Json::object();  // "type": "result"
 
   // Starts a header with the container's own fields, in order.
   static Json make_header(const std::string& game, const Json& match_params, const Json& seed,

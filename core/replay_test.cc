@@ -7,8 +7,8 @@ namespace {
 
 Replay sample() {
   Replay r;
-  r.header = Replay::make_header("toy", {{"size", "4"}}, "42", {{"hero", "bot:x"}},
-                                 {{"turn_ms", 1000}});
+  r.header =
+      Replay::make_header("toy", {{"size", "4"}}, "42", {{"hero", "bot:x"}}, {{"turn_ms", 1000}});
   r.events.push_back({{"type", "turn"}, {"n", 1}, {"ms", 3.5}});
   r.result = {{"type", "result"}, {"scores", {{"hero", 1}}}};
   return r;

@@ -4,7 +4,9 @@
 
 namespace arena {
 namespace {
-inline uint64_t rotl(uint64_t v, int k) { return (v << k) | (v >> (64 - k)); }
+inline uint64_t rotl(uint64_t v, int k) {
+  return (v << k) | (v >> (64 - k));
+}
 }  // namespace
 
 uint64_t splitmix64_next(uint64_t& state) {
@@ -15,7 +17,9 @@ uint64_t splitmix64_next(uint64_t& state) {
   return z ^ (z >> 31);
 }
 
-uint64_t splitmix64(uint64_t x) { return splitmix64_next(x); }
+uint64_t splitmix64(uint64_t x) {
+  return splitmix64_next(x);
+}
 
 uint64_t fnv1a64(std::string_view text) {
   uint64_t h = 0xcbf29ce484222325ULL;
@@ -55,7 +59,9 @@ int64_t Rng::between(int64_t lo, int64_t hi) {
   return lo + static_cast<int64_t>(below(static_cast<uint64_t>(hi - lo) + 1));
 }
 
-double Rng::unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+double Rng::unit() {
+  return static_cast<double>(next() >> 11) * 0x1.0p-53;
+}
 
 Rng named_stream(uint64_t match_seed, std::string_view name) {
   return Rng(splitmix64(match_seed ^ fnv1a64(name)));

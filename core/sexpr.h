@@ -15,8 +15,8 @@ struct Sexpr {
   enum class Kind { integer, symbol, string, list };
   Kind kind = Kind::list;
   int32_t integer = 0;
-  std::string text;            // symbol (upper-case) or string
-  std::vector<Sexpr> items;    // list
+  std::string text;          // symbol (upper-case) or string
+  std::vector<Sexpr> items;  // list
 
   static Sexpr make_int(int32_t v);
   static Sexpr make_symbol(std::string_view s);  // upper-cases

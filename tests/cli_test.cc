@@ -62,8 +62,10 @@ TEST(Cli, UsageErrorsExitTwoWithAPreciseMessage) {
        "arena: --seed: must be a decimal integer from 0 to 18446744073709551615\n"},
       {{"play", "wumpus", "--seat", "hero=bot:random", "--time-ms", "50"},
        "arena: --time-ms: must be from 100 to 600000 for wumpus\n"},
-      {{"play", "chess", "--seat", "hero=bot:random"}, "arena: unknown game 'chess' (games: wumpus)\n"},
-      {{"bot", "wumpus", "nobody"}, "arena: wumpus has no bot 'nobody' (bots: reference, random)\n"},
+      {{"play", "chess", "--seat", "hero=bot:random"},
+       "arena: unknown game 'chess' (games: wumpus)\n"},
+      {{"bot", "wumpus", "nobody"},
+       "arena: wumpus has no bot 'nobody' (bots: reference, random)\n"},
   };
   for (const auto& c : cases) {
     auto r = arena(c.args);
@@ -86,15 +88,16 @@ TEST(Cli, CustomMapErrorsAreTheSpecsMessages) {
       {"2\n2\n1\n.$\n.W.\n", "map: line 5: row has 3 characters, expected 2"},
       {"2\n2\n1\n.$\n.x\n", "map: line 5, column 2: invalid character 'x' (allowed: . W _ $ w S)"},
       {"2\n2\n1\n..\n..\n", "map: the map must contain exactly one gold ($ or S), found 0"},
-      {"2\n2\n1\n.$\n_.\n", "map: the entrance (first character of the last row) must be '.', found '_'"},
+      {"2\n2\n1\n.$\n_.\n",
+       "map: the entrance (first character of the last row) must be '.', found '_'"},
   };
   for (const auto& c : cases) {
     auto r = arena({"play", "wumpus", "mode=custom", "map=-", "--seat", "hero=bot:random"}, c.map);
     EXPECT_EQ(r.status, 2) << c.message;
     EXPECT_EQ(r.err, "arena: " + c.message + "\n");
   }
-  auto missing = arena({"play", "wumpus", "mode=custom", "map=/nonexistent/map.txt", "--seat",
-                        "hero=bot:random"});
+  auto missing = arena(
+      {"play", "wumpus", "mode=custom", "map=/nonexistent/map.txt", "--seat", "hero=bot:random"});
   EXPECT_EQ(missing.status, 2);
   EXPECT_EQ(missing.err,
             "arena: map: cannot read /nonexistent/map.txt: No such file or directory\n");
@@ -107,7 +110,8 @@ TEST(Cli, PlayJsonShape) {
   EXPECT_EQ(j["game"], "wumpus");
   EXPECT_EQ(j["seed"], "1");
   ASSERT_TRUE(j["scores"]["hero"].is_number_integer());
-  for (const char* k : {"score", "reason", "actions", "gold_carried", "wumpuses_killed", "arrows_left"})
+  for (const char* k :
+       {"score", "reason", "actions", "gold_carried", "wumpuses_killed", "arrows_left"})
     EXPECT_TRUE(j["result"].contains(k)) << k;
   EXPECT_EQ(j["scores"]["hero"], j["result"]["score"]);
   EXPECT_EQ(j["winner"].is_null(), j["result"]["reason"] != "exit_with_gold");
@@ -171,7 +175,10 @@ TEST(Cli, SameSeedSameBotsSameReplayBytes) {
 
 TEST(Cli, ReplayCheckSummaryAndExport) {
   std::string dir = temp_dir(), path = dir + "/r.jsonl";
-  ASSERT_EQ(arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "3", "--replay", path}).status, 0);
+  ASSERT_EQ(
+      arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "3", "--replay", path})
+          .status,
+      0);
   auto ok = arena({"replay", path, "--json"});
   ASSERT_EQ(ok.status, 0) << ok.err;
   EXPECT_TRUE(Json::parse(ok.out)["valid"].get<bool>());
@@ -197,11 +204,13 @@ TEST(Cli, ReplayCheckSummaryAndExport) {
   std::ofstream(dir + "/garbage.jsonl") << "not a replay\n";
   auto garbage = arena({"replay", dir + "/garbage.jsonl"});
   EXPECT_EQ(garbage.status, 1);
-  EXPECT_EQ(garbage.err, "arena: " + dir + "/garbage.jsonl: invalid replay: line 1: not valid JSON\n");
+  EXPECT_EQ(garbage.err,
+            "arena: " + dir + "/garbage.jsonl: invalid replay: line 1: not valid JSON\n");
 }
 
 TEST(Cli, BotProgramSpeaksTheProtocol) {
-  auto r = arena({"bot", "wumpus", "reference"}, "start 4 4 1 1 20 96\nnone\nbogus breeze\nend 0\n");
+  auto r =
+      arena({"bot", "wumpus", "reference"}, "start 4 4 1 1 20 96\nnone\nbogus breeze\nend 0\n");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "go\n" + std::string(r.out.substr(3)));
   int lines = 0;

@@ -67,6 +67,8 @@ std::string temp_dir() {
   return tmpl;
 }
 
-bool process_gone(int pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
+bool process_gone(int pid) {
+  return kill(pid, 0) != 0 && errno == ESRCH;
+}
 
 }  // namespace arena::testing

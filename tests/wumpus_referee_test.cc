@@ -30,9 +30,9 @@ Played play(const std::string& seat, int time_ms = 2000, std::vector<std::string
   std::string dir = temp_dir();
   std::string map = dir + "/map.txt", replay = dir + "/replay.jsonl";
   std::ofstream(map) << kExampleMap;
-  std::vector<std::string> argv = {arena_bin(), "play", "wumpus", "mode=custom", "map=" + map,
-                                   "--seat", "hero=" + seat, "--json", "--replay", replay,
-                                   "--time-ms", std::to_string(time_ms)};
+  std::vector<std::string> argv = {arena_bin(),  "play",   "wumpus",       "mode=custom",
+                                   "map=" + map, "--seat", "hero=" + seat, "--json",
+                                   "--replay",   replay,   "--time-ms",    std::to_string(time_ms)};
   argv.insert(argv.end(), extra.begin(), extra.end());
   CommandResult r = run_command(argv);
   Played p;
@@ -67,16 +67,17 @@ void expect_end(const Played& p, int score, const std::string& reason) {
 
 TEST(WumpusReferee, SpecTranscriptEndsWith969) {
   // Spec §5.5, answer by answer.
-  Played p = play("python3 " + source_path("tests/bots/wumpus_script.py") +
-                  " go go shot rotateL go rotateL go go grab rotateL go grab rotateR rotateR go exit");
+  Played p =
+      play("python3 " + source_path("tests/bots/wumpus_script.py") +
+           " go go shot rotateL go rotateL go go grab rotateL go grab rotateR rotateR go exit");
   ASSERT_EQ(p.status, 0) << p.err;
   EXPECT_EQ(p.json["scores"]["hero"], 969);
   EXPECT_EQ(p.json["winner"], "hero");
   EXPECT_EQ(p.json["result"]["reason"], "exit_with_gold");
-  std::vector<std::string> percepts = {"none",          "breeze", "breeze stench", "breeze scream",
-                                       "breeze",        "breeze bump", "breeze", "breeze",
-                                       "none",          "none",   "none",   "breeze glitter",
-                                       "breeze",        "breeze", "breeze", "none"};
+  std::vector<std::string> percepts = {"none",   "breeze",      "breeze stench", "breeze scream",
+                                       "breeze", "breeze bump", "breeze",        "breeze",
+                                       "none",   "none",        "none",          "breeze glitter",
+                                       "breeze", "breeze",      "breeze",        "none"};
   ASSERT_EQ(p.turns.size(), percepts.size());
   for (size_t i = 0; i < percepts.size(); ++i) EXPECT_EQ(p.turns[i]["percept"], percepts[i]) << i;
   EXPECT_EQ(p.turns[2]["killed"], Json::array({0, 3}));

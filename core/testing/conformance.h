@@ -48,16 +48,17 @@ concept DrawsMoves = requires(const typename R::State& s, const typename R::Move
 };
 
 template <class R>
-concept Rules = (ListsMoves<R> || DrawsMoves<R>) &&
-                requires(typename R::State& s, const typename R::Move& m, const std::string& t) {
-                  { R::initial(uint64_t{}) } -> std::same_as<typename R::State>;
-                  { R::is_over(s) } -> std::convertible_to<bool>;
-                  R::apply(s, m);
-                  { R::serialize(s) } -> std::convertible_to<std::string>;
-                  { R::deserialize(t) } -> std::same_as<std::optional<typename R::State>>;
-                  { R::scores(s) } -> std::convertible_to<std::vector<double>>;
-                  { R::invariant_error(s) } -> std::convertible_to<std::string>;
-                };
+concept Rules = (ListsMoves<R> || DrawsMoves<R>)&&requires(typename R::State& s,
+                                                           const typename R::Move& m,
+                                                           const std::string& t) {
+  { R::initial(uint64_t{}) } -> std::same_as<typename R::State>;
+  { R::is_over(s) } -> std::convertible_to<bool>;
+  R::apply(s, m);
+  { R::serialize(s) } -> std::convertible_to<std::string>;
+  { R::deserialize(t) } -> std::same_as<std::optional<typename R::State>>;
+  { R::scores(s) } -> std::convertible_to<std::vector<double>>;
+  { R::invariant_error(s) } -> std::convertible_to<std::string>;
+};
 
 struct RandomPlayOptions {
   int games = 1000;

@@ -44,7 +44,8 @@ std::optional<std::string> check_params(ParamValues& p) {
     if (auto error = validate_advanced(advanced_input(p))) {
       // Spec §7.2 messages start with the parameter they are about, or name several.
       for (const char* name : kAdvancedNames)
-        if (error->rfind(std::string(name) + " must be -1", 0) == 0) return fmt::format("{}: {}", name, *error);
+        if (error->rfind(std::string(name) + " must be -1", 0) == 0)
+          return fmt::format("{}: {}", name, *error);
       return "wumpus: " + *error;
     }
   }
@@ -70,8 +71,8 @@ std::vector<ParamSpec> params() {
                    return std::nullopt;
                  }});
   const char* helps[] = {"cave width, -1 = drawn (advanced)", "cave height, -1 = drawn (advanced)",
-                         "pit percent, -1 = drawn (advanced)", "wumpus count, -1 = drawn (advanced)",
-                         "arrows, -1 = drawn (advanced)"};
+                         "pit percent, -1 = drawn (advanced)",
+                         "wumpus count, -1 = drawn (advanced)", "arrows, -1 = drawn (advanced)"};
   for (int i = 0; i < 5; ++i) out.push_back({kAdvancedNames[i], "-1", helps[i], check_int});
   out.push_back({"map", "", "map code file for mode=custom (- for stdin)", nullptr});
   return out;

@@ -9,7 +9,9 @@ namespace arena::wumpus {
 
 namespace {
 
-Json cell_json(const Cave& cave, int cell) { return Json::array({cave.x_of(cell), cave.y_of(cell)}); }
+Json cell_json(const Cave& cave, int cell) {
+  return Json::array({cave.x_of(cell), cave.y_of(cell)});
+}
 
 // One §8 turn entry, with the hero's state after the action.
 Json turn_entry(int n, const std::string& percept) {
@@ -46,12 +48,14 @@ Json spec_header(const GameSetup& g) {
   h["format"] = 1;
   h["mode"] = std::string(to_string(g.mode));
   Params p = cave.params();
-  h["params"] = {{"width", p.width},       {"height", p.height},   {"pit_percent", p.pit_percent},
+  h["params"] = {{"width", p.width},       {"height", p.height}, {"pit_percent", p.pit_percent},
                  {"wumpuses", p.wumpuses}, {"arrows", p.arrows}, {"turn_limit", p.turn_limit()}};
   if (g.advanced_input) {
     const AdvancedInput& a = *g.advanced_input;
-    h["advanced_input"] = {{"width", a.width},       {"height", a.height},
-                           {"pit_percent", a.pit_percent}, {"wumpuses", a.wumpuses},
+    h["advanced_input"] = {{"width", a.width},
+                           {"height", a.height},
+                           {"pit_percent", a.pit_percent},
+                           {"wumpuses", a.wumpuses},
                            {"arrows", a.arrows}};
   }
   h["map_code"] = to_map_code(cave);
@@ -129,7 +133,8 @@ MatchOutcome run_game(const GameSetup& setup, Seat& seat) {
     turns.push_back(std::move(t));
   }
 
-  // Spec §5.2: `end` unless the bot is gone; then close its stdin, 1 s grace (none after a timeout).
+  // Spec §5.2: `end` unless the bot is gone; then close its stdin, 1 s grace (none after a
+  // timeout).
   if (seat_alive) seat.send(end_line(state.score()));
   seat.finish(timed_out ? 0 : 1000);
 
@@ -149,10 +154,9 @@ MatchOutcome run_game(const GameSetup& setup, Seat& seat) {
   outcome.scores["hero"] = state.score();
   if (won) outcome.winner = "hero";
   outcome.result = spec_result(state);
-  outcome.stats["death"] = state.reason() == EndReason::death_pit ||
-                                   state.reason() == EndReason::death_wumpus
-                               ? 1.0
-                               : 0.0;
+  outcome.stats["death"] =
+      state.reason() == EndReason::death_pit || state.reason() == EndReason::death_wumpus ? 1.0
+                                                                                          : 0.0;
   const EndReason why = state.reason();
   outcome.stats["invalid"] = why == EndReason::invalid_action || why == EndReason::extra_output ||
                                      why == EndReason::timeout || why == EndReason::crash ||

@@ -97,11 +97,11 @@ std::vector<std::string> check_replay(const Replay& replay) {
 }
 
 Json export_replay(const Replay& replay) {
-  static const char* kHeaderKeys[] = {"mode", "seed", "params", "advanced_input", "map_code",
-                                      "cave", "player", "turn_timeout_ms"};
-  static const char* kTurnKeys[] = {"n",      "percept",  "answer", "action", "ms",
-                                    "pos",    "dir",      "arrows", "has_gold", "alive",
-                                    "score",  "events",   "killed"};
+  static const char* kHeaderKeys[] = {"mode",     "seed", "params", "advanced_input",
+                                      "map_code", "cave", "player", "turn_timeout_ms"};
+  static const char* kTurnKeys[] = {"n",     "percept", "answer", "action",   "ms",
+                                    "pos",   "dir",     "arrows", "has_gold", "alive",
+                                    "score", "events",  "killed"};
   Json out = Json::object();
   out["game"] = "wumpus";
   out["format"] = 1;

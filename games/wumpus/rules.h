@@ -75,10 +75,10 @@ struct Params {
 // A cave: its size, contents and the hero's arrows.
 struct Cave {
   int width = 4, height = 4, arrows = 1;
-  int pit_percent = 20;      // what the bot is told (generation percent, or the custom density)
+  int pit_percent = 20;  // what the bot is told (generation percent, or the custom density)
   CellSet pits;
-  int gold = -1;             // cell index
-  std::vector<int> wumpuses; // cell indices, in generation order (map order for custom maps)
+  int gold = -1;              // cell index
+  std::vector<int> wumpuses;  // cell indices, in generation order (map order for custom maps)
 
   int cells() const { return width * height; }
   int index(int x, int y) const { return y * width + x; }
