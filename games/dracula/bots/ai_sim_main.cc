@@ -1,0 +1,158 @@
+// dracula_ai_sim: plays whole games in process between built-in AIs (spec §7.6 metrics).
+//
+//   dracula_ai_sim [--games N] [--seed S] [HUNTER:DRACULA ...]
+//
+// Every seat gets exactly what the referee would send (§3.7, §6): the full string for Dracula,
+// Record::redacted() for hunters, all messages, FOD_SEED = game seed + seat. Four separate hunter
+// instances. Every reply is judged with is_legal(); an illegal reply is counted and replaced by the
+// default move (stay / uniformly random legal move), as the referee would after disqualifying.
+// Without pairings it runs the reference AIs against every baseline and each other.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+#include "games/dracula/bots/ai.h"
+#include "games/dracula/bots/inference.h"
+#include "games/dracula/engine.h"
+#include "games/dracula/past_plays.h"
+#include "games/dracula/random_game.h"
+
+using namespace arena;
+using namespace arena::dracula;
+
+namespace {
+
+struct Totals {
+  int games = 0, hunter_wins = 0, illegal = 0, teleports = 0;
+  double score = 0, rounds = 0, death_round = 0, matured = 0, hospital = 0;
+  double hunter_ms_max = 0, hunter_ms_sum = 0, drac_ms_max = 0, drac_ms_sum = 0;
+  long hunter_moves = 0, drac_moves = 0;
+};
+
+void play_game(const std::string& hname, const std::string& dname, uint64_t seed, Totals& t) {
+  std::vector<std::unique_ptr<Ai>> seats;
+  for (int s = 0; s < 5; ++s) {
+    seats.push_back(make_ai(s == kDraculaSeat ? dname : hname));
+    if (!seats.back()) {
+      std::fprintf(stderr, "unknown AI\n");
+      std::exit(2);
+    }
+  }
+  Record rec;
+  Rng fallback(seed ^ 0x5eedULL);
+  std::array<bool, 5> disqualified{};
+  while (!rec.state().is_over() && rec.plays() < kMaxPlays) {
+    const GameState& s = rec.state();
+    const int seat = s.player();
+    Move move;
+    std::string message;
+    if (!disqualified[seat]) {
+      TurnRequest req;
+      req.past_plays = seat == kDraculaSeat ? rec.full() : rec.redacted();
+      req.messages = rec.messages();
+      req.seed = seed + static_cast<uint64_t>(seat);
+      const auto t0 = std::chrono::steady_clock::now();
+      Decision d = seats[seat]->decide(req);
+      const double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      if (seat == kDraculaSeat) {
+        t.drac_ms_max = std::max(t.drac_ms_max, ms), t.drac_ms_sum += ms, ++t.drac_moves;
+      } else {
+        t.hunter_ms_max = std::max(t.hunter_ms_max, ms), t.hunter_ms_sum += ms, ++t.hunter_moves;
+      }
+      move = parse_move(d.move);
+      message = d.message;
+      MoveList legal;
+      legal_moves(s, legal);
+      const bool forced_tp = seat == kDraculaSeat && legal.size() == 1 && legal[0].id == kTeleport;
+      if (forced_tp) {
+        move = Move(kTeleport);
+        ++t.teleports;
+      } else if (d.move.size() != 2 || !is_legal(s, move)) {
+        ++t.illegal;
+        std::fprintf(stderr, "illegal move '%s' by seat %d at play %d (seed %llu)\n",
+                     d.move.c_str(), seat, rec.plays(), static_cast<unsigned long long>(seed));
+        disqualified[seat] = true;
+      }
+    }
+    if (disqualified[seat]) {
+      message.clear();
+      if (seat == kDraculaSeat) {
+        move = random_move(s, fallback);
+      } else {
+        move = s.round() == 0 ? Move(kHospital) : Move(s.hunter_loc[seat]);
+      }
+    }
+    rec.play(move, message);
+    if (seat != kDraculaSeat && ((rec.state().hospital >> seat) & 1)) t.hospital += 1;
+    if (seat == kDraculaSeat && rec.full().back() != ' ') {
+      const std::string& f = rec.full();
+      if (f[f.size() - 2] == 'V') t.matured += 1;
+    }
+  }
+  const GameState& s = rec.state();
+  ++t.games;
+  if (s.winner == Winner::kHunters) {
+    ++t.hunter_wins;
+    t.death_round += s.round();
+  }
+  t.score += s.score;
+  t.rounds += s.round();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int games = 100;
+  uint64_t seed = 1;
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--games" && i + 1 < argc) {
+      games = std::atoi(argv[++i]);
+    } else if (a == "--seed" && i + 1 < argc) {
+      seed = std::strtoull(argv[++i], nullptr, 10);
+    } else if (a.find(':') != std::string::npos) {
+      pairs.emplace_back(a.substr(0, a.find(':')), a.substr(a.find(':') + 1));
+    } else {
+      std::fprintf(stderr, "usage: dracula_ai_sim [--games N] [--seed S] [HUNTER:DRACULA ...]\n");
+      return 2;
+    }
+  }
+  if (pairs.empty()) {
+    for (const char* d : {"b-drac-random", "b-drac-greedy", "b-drac-loop", "dracula"})
+      pairs.emplace_back("hunter", d);
+    for (const char* h : {"b-hunt-stay", "b-hunt-random", "b-hunt-chase"})
+      pairs.emplace_back(h, "dracula");
+  }
+  std::printf("%-14s %-14s %5s %8s %8s %8s %8s %6s %6s %7s %6s %9s %9s %9s %9s %7s\n", "hunters",
+              "dracula", "games", "hunt_win", "score", "round", "death_r", "vamp", "hosp",
+              "illegal", "tp", "h_ms_max", "h_ms_mean", "d_ms_max", "d_ms_mean", "cap%");
+  int total_illegal = 0;
+  for (const auto& [h, d] : pairs) {
+    Totals t;
+    const InferenceStats before = inference_stats();
+    for (int g = 0; g < games; ++g)
+      play_game(h, d, seed + static_cast<uint64_t>(g) * 1000003ULL, t);
+    const InferenceStats& after = inference_stats();
+    const double updates = static_cast<double>(after.updates - before.updates);
+    const double cap = updates > 0 ? 100.0 * (after.capped - before.capped) / updates : 0.0;
+    const double n = t.games;
+    std::printf(
+        "%-14s %-14s %5d %7.1f%% %8.1f %8.1f %8.1f %6.2f %6.2f %7d %6d %9.2f %9.3f %9.2f %9.3f "
+        "%6.2f%%\n",
+        h.c_str(), d.c_str(), t.games, 100.0 * t.hunter_wins / n, t.score / n, t.rounds / n,
+        t.hunter_wins ? t.death_round / t.hunter_wins : 0.0, t.matured / n, t.hospital / n,
+        t.illegal, t.teleports, t.hunter_ms_max,
+        t.hunter_moves ? t.hunter_ms_sum / t.hunter_moves : 0.0, t.drac_ms_max,
+        t.drac_moves ? t.drac_ms_sum / t.drac_moves : 0.0, cap);
+    std::fflush(stdout);
+    total_illegal += t.illegal;
+  }
+  return total_illegal == 0 ? 0 : 1;
+}

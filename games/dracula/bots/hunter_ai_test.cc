@@ -1,0 +1,159 @@
+// The reference hunter: legal moves only, deterministic, and an inference that never loses
+// Dracula's true location unless the cap was hit.
+#include "games/dracula/bots/hunter_ai.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <vector>
+
+#include "core/rng.h"
+#include "games/dracula/bots/dracula_ai.h"
+#include "games/dracula/bots/inference.h"
+#include "games/dracula/past_plays.h"
+#include "games/dracula/random_game.h"
+
+namespace arena::dracula {
+namespace {
+
+struct GameCheck {
+  int illegal = 0;
+  int checks = 0;  // inference checks made (cap not hit)
+  int misses = 0;  // true location missing from an uncapped set
+  int capped = 0;  // checks skipped because the cap was hit
+  double max_ms = 0;
+  Winner winner = Winner::kNone;
+};
+
+// One game of four reference hunters against `dracula` (random legal moves when null). A separate
+// tracker checks, at every hunter turn, that the true location is still possible.
+GameCheck play(uint64_t seed, Ai* dracula) {
+  GameCheck g;
+  std::vector<std::unique_ptr<Ai>> hunters;
+  for (int h = 0; h < 4; ++h) hunters.push_back(make_reference_hunter());
+  Rng rng(seed);
+  Record rec;
+  Tracker tracker;
+  while (!rec.state().is_over()) {
+    const GameState& s = rec.state();
+    const int seat = s.player();
+    Move m;
+    if (seat == kDraculaSeat) {
+      if (dracula) {
+        m = parse_move(dracula->decide({rec.full(), rec.messages(), seed + 4}).move);
+        MoveList legal;
+        legal_moves(s, legal);
+        if (legal.size() == 1 && legal[0].id == kTeleport) m = Move(kTeleport);
+      } else {
+        m = random_move(s, rng);
+      }
+    } else {
+      const std::string redacted = rec.redacted();
+      if (s.dracula_moves() > 0) {
+        tracker.update(redacted);
+        if (tracker.capped()) {
+          ++g.capped;
+        } else {
+          ++g.checks;
+          if (tracker.current()[s.dracula_loc()] <= 0) ++g.misses;
+        }
+      }
+      const auto t0 = std::chrono::steady_clock::now();
+      const Decision d = hunters[seat]->decide({redacted, rec.messages(), seed + seat});
+      g.max_ms = std::max(
+          g.max_ms,
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      m = parse_move(d.move);
+      if (d.move.size() != 2 || !is_legal(s, m)) {
+        ++g.illegal;
+        m = s.round() == 0 ? Move(kHospital) : Move(s.hunter_loc[seat]);
+      }
+    }
+    rec.play(m);
+  }
+  g.winner = rec.state().winner;
+  return g;
+}
+
+TEST(ReferenceHunter, LegalAndInferenceSoundAgainstRandomDracula) {
+  GameCheck total;
+  int wins = 0;
+  for (uint64_t seed = 1; seed <= 60; ++seed) {
+    const GameCheck g = play(seed, nullptr);
+    total.illegal += g.illegal, total.checks += g.checks, total.misses += g.misses;
+    total.capped += g.capped, total.max_ms = std::max(total.max_ms, g.max_ms);
+    wins += g.winner == Winner::kHunters;
+  }
+  std::printf("random dracula: hunter wins %d/60, checks %d, capped %d, max %.2f ms\n", wins,
+              total.checks, total.capped, total.max_ms);
+  EXPECT_EQ(total.illegal, 0);
+  EXPECT_EQ(total.misses, 0);
+  EXPECT_GT(total.checks, 0);
+}
+
+TEST(ReferenceHunter, LegalAndInferenceSoundAgainstReferenceDracula) {
+  GameCheck total;
+  int wins = 0;
+  for (uint64_t seed = 100; seed < 140; ++seed) {
+    auto dracula = make_reference_dracula();
+    const GameCheck g = play(seed, dracula.get());
+    total.illegal += g.illegal, total.checks += g.checks, total.misses += g.misses;
+    total.capped += g.capped, total.max_ms = std::max(total.max_ms, g.max_ms);
+    wins += g.winner == Winner::kHunters;
+  }
+  std::printf("reference dracula: hunter wins %d/40, checks %d, capped %d, max %.2f ms\n", wins,
+              total.checks, total.capped, total.max_ms);
+  EXPECT_EQ(total.illegal, 0);
+  EXPECT_EQ(total.misses, 0);
+}
+
+// Inference over long games with many hidden moves: random games give the hunters little help.
+TEST(ReferenceHunter, InferenceSoundOnRandomGames) {
+  int checks = 0, misses = 0, capped = 0;
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    Record full = random_game(seed, 600);
+    // Replay play by play to get each hunter's redacted string at its turn.
+    Record rec;
+    Tracker tracker;
+    std::string text = full.full();
+    for (int i = 0; i < full.plays(); ++i) {
+      const GameState& s = rec.state();
+      if (s.player() != kDraculaSeat && s.dracula_moves() > 0) {
+        tracker.update(rec.redacted());
+        capped += tracker.capped();
+        if (!tracker.capped()) {
+          ++checks;
+          misses += tracker.current()[s.dracula_loc()] <= 0;
+        }
+      }
+      rec.play(parse_move(std::string_view(text).substr(8 * i + 1, 2)));
+    }
+  }
+  std::printf("random games: checks %d, capped %d\n", checks, capped);
+  EXPECT_EQ(misses, 0);
+}
+
+TEST(ReferenceHunter, Deterministic) {
+  Record full = random_game(7, 200);
+  const std::string text = full.full();
+  Record rec;
+  auto warm = make_reference_hunter();
+  for (int i = 0; i < full.plays(); ++i) {
+    if (rec.state().player() != kDraculaSeat) {
+      const TurnRequest req{rec.redacted(), rec.messages(), 42};
+      const Decision a = warm->decide(req);
+      const Decision b = make_reference_hunter()->decide(req);
+      const Decision c = warm->decide(req);
+      EXPECT_EQ(a.move, b.move);
+      EXPECT_EQ(a.move, c.move);
+      EXPECT_EQ(a.message, b.message);
+    }
+    rec.play(parse_move(std::string_view(text).substr(8 * i + 1, 2)));
+  }
+}
+
+}  // namespace
+}  // namespace arena::dracula
