@@ -24,6 +24,7 @@ int cmd_games(bool json);
 int cmd_play(const PlayOptions& options);
 int cmd_eval(const PlayOptions& options);
 int cmd_bot(const std::string& game, const std::string& name, const BotArgs& args);
+int cmd_host(const std::string& game, const HostArgs& args);
 int cmd_replay(const std::string& path, bool do_export, bool json);
 int cmd_bench(const std::string& game, const std::vector<std::string>& extra);
 

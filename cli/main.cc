@@ -64,6 +64,17 @@ int main(int argc, char** argv) {
   // BotArgs.extra.
   bot->allow_extras();
 
+  std::string host_game;
+  HostArgs host_args;
+  auto* host = app.add_subcommand("host", "Run a game's server, waiting for external clients (TCP games)");
+  host->add_option("game", host_game, "The game")->required();
+  host->add_option("--port", host_args.port, "TCP port to listen on (0: any free port)");
+  host->add_option("--seed", host_args.seed, "Match seed");
+  host->add_option("--time-ms", host_args.time_ms, "Per-call time limit in milliseconds");
+  host->add_option("--replay", host_args.replay_path, "Write the replay (JSON Lines) to FILE");
+  host->add_option("--signup-window-s", host_args.signup_window_s,
+                   "Seconds sign-ups stay open once the minimum is reached");
+
   std::string replay_path;
   bool replay_export = false, replay_json = false;
   auto* replay =
@@ -98,6 +109,7 @@ int main(int argc, char** argv) {
       bot_args.extra = bot->remaining();
       return cmd_bot(bot_game, bot_name, bot_args);
     }
+    if (*host) return cmd_host(host_game, host_args);
     if (*replay) return cmd_replay(replay_path, replay_export, replay_json);
     if (*bench) {
       for (const auto& x : bench->remaining()) bench_extra.push_back(x);

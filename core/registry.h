@@ -79,6 +79,16 @@ struct BotArgs {
   std::vector<std::string> extra;
 };
 
+// Arguments of `arena host <game> ...`: the game's own server, waiting for external clients (TCP
+// games). Unset values take the game's defaults.
+struct HostArgs {
+  std::optional<int> port;
+  std::optional<std::string> seed;  // decimal text, validated by the game
+  std::optional<int> time_ms;
+  std::optional<double> signup_window_s;
+  std::string replay_path;  // "" = none
+};
+
 struct GameInfo {
   std::string name;
   std::string title;
@@ -106,6 +116,9 @@ struct GameInfo {
   std::function<std::vector<std::string>(const Replay& replay)> check_replay;
   // The spec's own single-document form of a replay (`arena replay FILE --export`).
   std::function<Json(const Replay& replay)> export_replay;
+  // `arena host`: runs the game's server until its game is over. Returns the exit code (a bad
+  // argument: 2). Null for games without a server.
+  std::function<int(const HostArgs& args)> host;
 };
 
 class Registry {

@@ -1,0 +1,19 @@
+#include <iostream>
+
+#include "cli/commands.h"
+
+namespace arena::cli {
+
+// The game's own server (TCP games): it waits for external clients, as the seeds' servers do.
+int cmd_host(const std::string& game_name, const HostArgs& args) {
+  const GameInfo* game = find_game_or_complain(game_name);
+  if (!game) return kUsage;
+  if (!game->host) {
+    std::cerr << "arena: " << game->name << " has no server to host (transport: " << game->transport
+              << ")\n";
+    return kUsage;
+  }
+  return game->host(args);
+}
+
+}  // namespace arena::cli

@@ -1,0 +1,226 @@
+#include "games/evolution/game.h"
+
+#include <iostream>
+
+#include "core/seat_spec.h"
+#include "core/tcp.h"
+#include "games/evolution/bots/bots.h"
+#include "games/evolution/net/client.h"
+#include "games/evolution/net/remote_player.h"
+#include "games/evolution/net/replay_check.h"
+#include "games/evolution/net/server.h"
+#include "games/evolution/net/signup.h"
+#include "games/evolution/net/table.h"
+
+namespace arena::evolution {
+
+namespace {
+
+constexpr int kMaxPlayers = 8;
+constexpr int kDefaultPort = 45678;
+// A started program gets this long to connect (process start-up is not the bot's thinking time);
+// its sign-up string must then come within the per-call limit (§8.4).
+constexpr int kConnectMs = 5000;
+
+std::string role(int k) {
+  return "p" + std::to_string(k);
+}
+
+uint32_t checked_seed(uint64_t seed) {
+  // §2.5: the shuffle's MT19937 takes an unsigned 32-bit seed; a larger one would silently change
+  // meaning, so it is refused.
+  if (seed > UINT32_MAX)
+    throw UsageError("--seed: evolution seeds are 0..4294967295 (spec §2.5), got " +
+                     std::to_string(seed));
+  return static_cast<uint32_t>(seed);
+}
+
+void log_line(const std::string& line) {
+  std::cerr << "arena: evolution: " << line << "\n" << std::flush;
+}
+
+// Opens the seat of role pK: a built-in player in process, or the program started with
+// --host/--port, connected and signed up (§8.4) before the next seat is started.
+Participant open_participant(const SeatSpec& spec, const MatchSetup& setup,
+                             std::unique_ptr<TcpListener>& listener) {
+  Participant p;
+  p.seat = spec.role;
+  p.name = spec.text;
+  if (spec.is_builtin()) {
+    p.player = make_player(spec.builtin, bot_seed(setup.seed, spec.role));
+    return p;
+  }
+  if (!listener) listener = std::make_unique<TcpListener>("127.0.0.1", 0);
+  p.connection = open_tcp_seat(spec, *listener, nullptr, setup.seed, reply_framer(), reply_framer(),
+                               Deadline::after_ms(kConnectMs));
+  if (!p.connection->start_error().empty()) {
+    p.dropped = p.connection->start_error();
+  } else {
+    std::string name, why;
+    if (read_signup(*p.connection, Deadline::after_ms(setup.time_ms), &name, &why)) {
+      auto remote =
+          std::make_unique<RemotePlayer>(*p.connection, std::chrono::milliseconds(setup.time_ms));
+      p.remote = remote.get();
+      p.player = std::move(remote);
+      return p;
+    }
+    p.dropped = why;
+  }
+  p.connection->finish(0);
+  log_line("seat " + p.seat + " dropped (not signed up): " + p.dropped);
+  return p;
+}
+
+MatchOutcome play(const MatchSetup& setup) {
+  const uint32_t seed = checked_seed(setup.seed);
+  const int n = static_cast<int>(setup.seats.size());
+  // Unknown built-in names are usage errors before any program starts.
+  for (int k = 1; k <= n; ++k) {
+    const SeatSpec& spec = setup.seats.at(role(k));
+    if (!spec.is_builtin() || make_player(spec.builtin, 0)) continue;
+    std::string names;
+    for (const auto& b : builtin_bots()) names += (names.empty() ? "" : ", ") + std::string(b.name);
+    throw UsageError("--seat " + spec.role + "=" + spec.text + ": no built-in bot named '" +
+                     spec.builtin + "' (bots: " + names + ")");
+  }
+  std::unique_ptr<TcpListener> listener;
+  std::vector<Participant> participants;
+  for (int k = 1; k <= n; ++k)
+    participants.push_back(open_participant(setup.seats.at(role(k)), setup, listener));
+
+  TableOptions to;
+  to.seed = seed;
+  to.time_limit = std::chrono::milliseconds(setup.time_ms);
+  to.log = log_line;
+  TableResult r = run_table(participants, to);
+
+  MatchOutcome outcome;
+  std::vector<Json> events;
+  Json seats = Json::object();
+  Json dropped = Json::array();
+  for (const Participant& p : participants) {
+    seats[p.seat] = p.name;
+    outcome.scores[p.seat] = 0;  // not ranked (dropped or ejected): 0, see docs/evolution.md
+    outcome.stats["ejected:" + p.seat] = 0;
+    outcome.stats["place:" + p.seat] = 0;
+    if (p.dropped.empty()) continue;
+    dropped.push_back({{"seat", p.seat}, {"reason", p.dropped}});
+    events.push_back({{"type", "event"},
+                      {"turn", 0},
+                      {"event", "dropped"},
+                      {"seat", p.seat},
+                      {"reason", p.dropped}});
+  }
+  for (Json& e : r.events) events.push_back(std::move(e));
+  for (const Ejection& x : r.ejections) outcome.stats["ejected:" + x.seat] = 1;
+  std::string summary;
+  for (const Engine::Rank& k : r.ranking) {
+    const std::string seat = r.players.at(static_cast<size_t>(k.id - 1))["seat"];
+    outcome.scores[seat] = static_cast<double>(k.score);
+    outcome.stats["place:" + seat] = k.place;
+    if (k.place == 1) outcome.winner = seat;
+    summary += std::to_string(k.place) + " " + seat + " (player id " + std::to_string(k.id) +
+               ") score: " + std::to_string(k.score) + "\n";
+  }
+  for (const Ejection& x : r.ejections) summary += x.seat + " ejected: " + x.reason + "\n";
+  for (const Json& d : dropped)
+    summary += d["seat"].get<std::string>() + " dropped: " + d["reason"].get<std::string>() + "\n";
+  outcome.summary = summary;
+  outcome.result = result_json(r);
+
+  Json header = Replay::make_header("evolution", Json::object(), std::to_string(setup.seed), seats,
+                                    {{"call_ms", setup.time_ms}});
+  header["players"] = r.players;
+  header["dropped"] = dropped;
+  outcome.replay.header = std::move(header);
+  outcome.replay.events = std::move(events);
+  Json result = Json::object();
+  result["type"] = "result";
+  Json scores = Json::object();
+  for (const auto& [seat, score] : outcome.scores) scores[seat] = static_cast<int64_t>(score);
+  result["scores"] = scores;
+  result["winner"] = outcome.winner ? Json(*outcome.winner) : Json(nullptr);
+  result["result"] = outcome.result;
+  outcome.replay.result = std::move(result);
+  return outcome;
+}
+
+int host(const HostArgs& args) {
+  ServerOptions o;
+  o.program = "arena host evolution";
+  if (args.port) o.port = *args.port;
+  if (args.time_ms) o.time_ms = *args.time_ms;
+  if (args.signup_window_s) o.signup_window_s = *args.signup_window_s;
+  o.replay_path = args.replay_path;
+  if (args.seed) {
+    uint64_t v = 0;
+    bool ok = !args.seed->empty() && args.seed->size() <= 10;
+    for (char c : *args.seed) ok = ok && c >= '0' && c <= '9';
+    if (ok) v = std::stoull(*args.seed);
+    if (!ok || v > UINT32_MAX) {
+      std::cerr << "arena: --seed: evolution seeds are 0..4294967295 (spec §2.5)\n";
+      return 2;
+    }
+    o.seed = static_cast<uint32_t>(v);
+  }
+  if (o.port < 0 || o.port > 65535 || o.time_ms < 1 || o.signup_window_s < 0) {
+    std::cerr << "arena: host evolution: --port 0..65535, --time-ms >= 1, --signup-window-s >= 0\n";
+    return 2;
+  }
+  return run_server(o, std::cout, std::cerr);
+}
+
+int run_bot(const std::string& name, const BotArgs& args) {
+  auto player = make_player(name, args.seed);
+  if (!player) return 2;
+  return run_client(*player, args.host, args.port > 0 ? args.port : kDefaultPort, name,
+                    "arena bot evolution " + name);
+}
+
+void eval_extras(const std::vector<MatchOutcome>& outcomes, Json& out) {
+  // Per seat: how often it was ejected, and its mean place among the ranked games.
+  Json ejected = Json::object(), places = Json::object();
+  if (outcomes.empty()) return;
+  for (int k = 1; k <= kMaxPlayers; ++k) {
+    const std::string seat = role(k);
+    if (!outcomes.front().stats.count("ejected:" + seat)) continue;
+    double ej = 0, place_sum = 0, ranked = 0;
+    for (const MatchOutcome& o : outcomes) {
+      ej += o.stats.at("ejected:" + seat);
+      const double place = o.stats.at("place:" + seat);
+      if (place > 0) place_sum += place, ranked += 1;
+    }
+    ejected[seat] = ej / static_cast<double>(outcomes.size());
+    places[seat] = ranked > 0 ? Json(place_sum / ranked) : Json(nullptr);
+  }
+  out["ejection_rate"] = ejected;
+  out["mean_place"] = places;
+}
+
+}  // namespace
+
+GameInfo game_info() {
+  GameInfo g;
+  g.name = "evolution";
+  g.title = "Evolution: species, traits, a watering hole and carnivores, 3-8 players";
+  g.transport = "TCP, a stream of JSON values (sign-up, Start/Choose/State)";
+  for (int k = 1; k <= kMaxPlayers; ++k) g.roles.push_back(role(k));
+  g.min_seats = 3;
+  g.default_time_ms = 1000;  // spec §8.2
+  g.min_time_ms = 1;
+  g.max_time_ms = 3600 * 1000;
+  for (const auto& b : builtin_bots()) g.bots.push_back({b.name, b.help});
+  g.make_bot = [](const std::string& name, uint64_t seed) -> std::unique_ptr<MessageBot> {
+    auto player = make_player(name, seed);
+    return player ? make_player_bot(std::move(player)) : nullptr;
+  };
+  g.run_bot = run_bot;
+  g.play = play;
+  g.eval_extras = eval_extras;
+  g.check_replay = check_replay;
+  g.export_replay = export_replay;
+  g.host = host;
+  return g;
+}
+
+}  // namespace arena::evolution

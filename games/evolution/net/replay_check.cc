@@ -1,0 +1,215 @@
+#include "games/evolution/net/replay_check.h"
+
+#include "games/evolution/cards.h"
+#include "games/evolution/engine.h"
+#include "games/evolution/json.h"
+
+namespace arena::evolution {
+
+namespace {
+
+// The lines the engine consumes, in order: calls, ejections and turn ends.
+std::vector<const Json*> game_lines(const Replay& replay) {
+  std::vector<const Json*> out;
+  for (const Json& e : replay.events) {
+    const std::string type = e.value("type", "");
+    if (type == "turn" ||
+        (type == "event" && (e.contains("call") || e.value("event", "") == "ejected")))
+      out.push_back(&e);
+  }
+  return out;
+}
+
+bool is_ejection_of(const Json* line, int64_t id) {
+  return line && line->value("event", "") == "ejected" && line->value("id", int64_t{0}) == id;
+}
+
+class Checker {
+ public:
+  explicit Checker(const Replay& replay) : replay_(replay), lines_(game_lines(replay)) {}
+
+  std::vector<std::string> run() {
+    const Json& h = replay_.header;
+    if (!h.contains("players") || !h["players"].is_array() || h["players"].size() > 8)
+      return {"header: \"players\" must be a list of at most 8 players"};
+    uint64_t seed = 0;
+    try {
+      seed = std::stoull(h["seed"].get<std::string>());
+    } catch (...) {
+      return {"header: the seed is not a decimal string"};
+    }
+    if (seed > UINT32_MAX) return {"header: the seed exceeds 32 bits"};
+    Configuration c;
+    for (size_t i = 0; i < h["players"].size(); ++i) {
+      PlayerState p;
+      p.id = static_cast<int64_t>(i + 1);
+      c.players.push_back(p);
+    }
+    c.deck = shuffled_deck(static_cast<uint32_t>(seed));
+    Engine e(std::move(c));
+    try {
+      if (!e.config().players.empty()) simulate(e);
+    } catch (const std::exception& x) {
+      problem(std::string("a recorded line cannot be read: ") + x.what());
+    }
+    if (problems_.empty() && next_ < lines_.size())
+      problem("line after the end of the game: " + lines_[next_]->dump().substr(0, 120));
+    try {
+      if (problems_.empty()) check_result(e);
+    } catch (const std::exception& x) {
+      problem(std::string("result: cannot be read: ") + x.what());
+    }
+    return problems_;
+  }
+
+ private:
+  void problem(std::string p) {
+    if (problems_.size() < 20) problems_.push_back(std::move(p));
+  }
+  const Json* peek() const { return next_ < lines_.size() ? lines_[next_] : nullptr; }
+  const Json* take() { return next_ < lines_.size() ? lines_[next_++] : nullptr; }
+
+  // The recorded call for the pending player; nullptr after reporting a problem.
+  const Json* expect_call(const Engine& e, const char* call, const Json& message) {
+    const int64_t id = e.config().players[e.pending()].id;
+    const Json* line = take();
+    const std::string where =
+        "turn " + std::to_string(e.turn() + 1) + ", player " + std::to_string(id) + ", " + call;
+    if (!line || line->value("call", "") != call || line->value("id", int64_t{0}) != id) {
+      problem(where + ": expected this call, found " +
+              (line ? line->dump().substr(0, 120) : "nothing"));
+      return nullptr;
+    }
+    if (line->at("message") != message) problem(where + ": the recorded message differs");
+    return line;
+  }
+
+  // After a failed call, or an answer the dealer refused for time: the ejection line.
+  void expect_ejection(Engine& e, int64_t id) {
+    if (!is_ejection_of(take(), id))
+      problem("player " + std::to_string(id) + ": ejection line missing");
+    e.eject_pending();
+  }
+
+  void simulate(Engine& e) {
+    while (problems_.empty()) {
+      const Engine::Phase phase = e.phase();
+      if (phase == Engine::Phase::setup) {
+        if (e.turn() > 0) {
+          const Json* t = take();
+          if (!t || t->value("type", "") != "turn" || t->value("turn", -1) != e.turn()) {
+            problem("turn " + std::to_string(e.turn()) + ": turn line missing");
+          } else if (t->at("configuration") != configuration_to_json(e.config())) {
+            problem("turn " + std::to_string(e.turn()) + ": the configuration differs");
+          }
+        }
+        e.advance();
+        continue;
+      }
+      if (phase == Engine::Phase::over || phase == Engine::Phase::step4_done) return;
+      const int pos = e.pending();
+      const PlayerState& me = e.config().players[pos];
+      const int64_t id = me.id;
+      const Json* line = nullptr;
+      if (phase == Engine::Phase::start) {
+        line = expect_call(e, "start",
+                           start_message(e.config().watering_hole, me.bag, me.boards, me.hand));
+      } else if (phase == Engine::Phase::choose) {
+        line = expect_call(e, "choose", choose_message(e.boards_before(pos), e.boards_after(pos)));
+      } else {
+        line = expect_call(
+            e, "feedNext",
+            state_message(me.bag, me.boards, me.hand, e.config().watering_hole, e.others(pos)));
+      }
+      if (!line) return;
+      if (line->contains("verdict")) {
+        expect_ejection(e, id);
+        continue;
+      }
+      if (phase == Engine::Phase::start) {
+        e.acknowledge_start();
+        continue;
+      }
+      // A reply refused for its time comes with an ejection that is not for cheating.
+      const Json* after = peek();
+      if (is_ejection_of(after, id) && after->value("reason", "").rfind("cheating", 0) != 0) {
+        expect_ejection(e, id);
+        continue;
+      }
+      const bool ok = phase == Engine::Phase::choose
+                          ? e.submit_action(action4_from_json(line->at("reply"), GrowthForm::pairs))
+                          : e.submit_feeding(feeding_choice_from_json(line->at("reply")));
+      if (!ok && !is_ejection_of(take(), id))
+        problem("player " + std::to_string(id) + ": cheating answer without an ejection line");
+    }
+  }
+
+  void check_result(const Engine& e) {
+    const Json& r = replay_.result;
+    if (!r.contains("result") || !r["result"].contains("ranking")) {
+      problem("result: no ranking");
+      return;
+    }
+    const Json& ranking = r["result"]["ranking"];
+    const auto expected = e.ranking();
+    if (ranking.size() != expected.size()) {
+      problem("result: the ranking has " + std::to_string(ranking.size()) + " entries, the game " +
+              std::to_string(expected.size()));
+      return;
+    }
+    for (size_t i = 0; i < expected.size(); ++i) {
+      const Json& k = ranking[i];
+      if (k.value("place", 0) != expected[i].place || k.value("id", int64_t{0}) != expected[i].id ||
+          k.value("score", int64_t{-1}) != expected[i].score)
+        problem("result: ranking entry " + std::to_string(i + 1) + " differs from the game");
+    }
+    if (r["result"].value("turns", -1) != e.turn()) problem("result: the turn count differs");
+  }
+
+  const Replay& replay_;
+  std::vector<const Json*> lines_;
+  size_t next_ = 0;
+  std::vector<std::string> problems_;
+};
+
+}  // namespace
+
+std::vector<std::string> check_replay(const Replay& replay) {
+  return Checker(replay).run();
+}
+
+Json export_replay(const Replay& replay) {
+  Json doc = Json::object();
+  doc["game"] = "evolution";
+  doc["seed"] = replay.header.value("seed", Json(nullptr));
+  doc["players"] = replay.header.value("players", Json::array());
+  Json messages = Json::array(), turns = Json::array(), ejected = Json::array();
+  for (const Json& e : replay.events) {
+    const std::string type = e.value("type", "");
+    if (type == "turn") {
+      turns.push_back({{"turn", e.value("turn", Json(nullptr))},
+                       {"configuration", e.value("configuration", Json(nullptr))}});
+    } else if (type == "event" && e.contains("call")) {
+      Json m = Json::object();
+      for (const char* key : {"turn", "id", "call", "message", "reply", "verdict", "detail"})
+        if (e.contains(key)) m[key] = e[key];
+      messages.push_back(std::move(m));
+    }
+  }
+  const Json result = replay.result.value("result", Json::object());
+  doc["turns"] = std::move(turns);
+  doc["messages"] = std::move(messages);
+  doc["ejected"] = result.value("ejected", Json::array());
+  doc["ranking"] = result.value("ranking", Json::array());
+  // What xmain / xserver print for this game (§7).
+  std::string lines;
+  for (const Json& k : doc["ranking"])
+    if (k.is_object())
+      lines += std::to_string(k.value("place", 0)) +
+               " player id: " + std::to_string(k.value("id", int64_t{0})) +
+               " score: " + std::to_string(k.value("score", int64_t{0})) + "\n";
+  doc["ranking_lines"] = lines;
+  return doc;
+}
+
+}  // namespace arena::evolution

@@ -1,0 +1,59 @@
+// One game of Evolution over any mix of participants (remote clients, in-process players), shared
+// by xserver, `arena host` and `arena play`: the Dealer runs §3; every message exchanged becomes an
+// event of the replay; every ejection closes the participant's connection and is logged with its
+// reason (§8.8); at the end every connection is closed (§8.7).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/replay.h"
+#include "core/seat.h"
+#include "games/evolution/engine.h"
+#include "games/evolution/net/remote_player.h"
+#include "games/evolution/player.h"
+
+namespace arena::evolution {
+
+struct Participant {
+  std::string seat;                  // "p1".. in `arena play`, "client1".. on a server
+  std::string name;                  // the seat spec or the sign-up name
+  std::unique_ptr<Seat> connection;  // null for an in-process player
+  std::unique_ptr<Player> player;    // RemotePlayer over `connection`, or the bot itself
+  RemotePlayer* remote = nullptr;    // = player when it is remote
+  std::string dropped;               // why it never got into the game ("" if it did)
+};
+
+struct TableOptions {
+  uint32_t seed = 0;
+  std::chrono::milliseconds time_limit{1000};
+  int end_grace_ms = 500;  // how long a started bot may take to leave once its connection closes
+  bool record = true;      // build the replay's event lines
+  std::function<void(const std::string&)> log;  // one line per sign-up problem and ejection
+};
+
+struct Ejection {
+  int64_t id;
+  std::string seat;
+  std::string reason;
+};
+
+struct TableResult {
+  std::vector<Engine::Rank> ranking;
+  std::vector<Ejection> ejections;
+  int turns = 0;
+  std::vector<Json> events;  // the replay's event, turn and log lines
+  Json players;              // [{"id","seat","name"}] in initial turn order
+};
+
+// Plays one game. Participants with `dropped` set take no part; the others get ids 1..n in order.
+TableResult run_table(std::vector<Participant>& participants, const TableOptions& options);
+
+// The spec's result fields: ranking (place, id, seat, score), ejected (id, seat, reason), turns.
+Json result_json(const TableResult& r);
+
+}  // namespace arena::evolution
