@@ -117,7 +117,8 @@ TEST(WumpusReferee, ExtraOutputAfterAnAcceptedAction) {
 }
 
 TEST(WumpusReferee, TimeoutAfterTenActions) {
-  Played p = play(misbehave("timeout", 10), 300);
+  // Long enough that a loaded machine never makes the polite turns late (python starts in turn 1).
+  Played p = play(misbehave("timeout", 10), 1500);
   expect_end(p, -5010, "timeout");
   EXPECT_EQ(p.turns.size(), 11u);
   EXPECT_EQ(p.turns[10]["verdict"], "timeout");

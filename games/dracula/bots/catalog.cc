@@ -1,0 +1,50 @@
+// Every built-in Fury of Dracula AI by name (bots/ai.h).
+#include <functional>
+
+#include "games/dracula/bots/ai.h"
+#include "games/dracula/bots/baselines.h"
+#include "games/dracula/bots/dracula_ai.h"
+#include "games/dracula/bots/hunter_ai.h"
+
+namespace arena::dracula {
+
+namespace {
+
+struct Entry {
+  const char* name;
+  const char* help;
+  std::unique_ptr<Ai> (*make)();
+};
+
+const Entry kEntries[] = {
+    {"hunter", "reference hunter: possibility tracking and joint pursuit (spec §7.2-§7.3)",
+     make_reference_hunter},
+    {"dracula", "reference Dracula: evasion by round-aware distances (spec §7.4)",
+     make_reference_dracula},
+    {"b-drac-random", "baseline Dracula: uniformly random legal move (the referee's default)",
+     make_drac_random},
+    {"b-drac-greedy", "baseline Dracula: maximises the nearest hunter's round-aware distance",
+     make_drac_greedy},
+    {"b-drac-loop", "baseline Dracula: circles the Iberian 7-cycle, else greedy", make_drac_loop},
+    {"b-hunt-stay", "baseline hunter: always stays (round 0: JM; the referee's default)",
+     make_hunt_stay},
+    {"b-hunt-random", "baseline hunter: uniformly random legal move", make_hunt_random},
+    {"b-hunt-chase", "baseline hunter: shortest path to Dracula's last known location, else random",
+     make_hunt_chase},
+};
+
+}  // namespace
+
+std::unique_ptr<Ai> make_ai(const std::string& name) {
+  for (const Entry& e : kEntries)
+    if (name == e.name) return e.make();
+  return nullptr;
+}
+
+std::vector<std::pair<std::string, std::string>> ai_catalog() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const Entry& e : kEntries) out.emplace_back(e.name, e.help);
+  return out;
+}
+
+}  // namespace arena::dracula

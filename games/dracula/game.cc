@@ -1,0 +1,115 @@
+#include "games/dracula/game.h"
+
+#include <fmt/format.h>
+
+#include "games/dracula/bots/ai.h"
+#include "games/dracula/bots/protocol_bot.h"
+#include "games/dracula/engine.h"
+#include "games/dracula/referee.h"
+
+namespace arena::dracula {
+
+namespace {
+
+const char* const kRoles[] = {"G", "S", "H", "M", "D"};
+
+MatchOutcome play(const MatchSetup& setup) {
+  RefereeConfig config;
+  config.seed = setup.seed;
+  config.time_limit_ms = setup.time_ms;
+  for (int seat = 0; seat < kNumSeats; ++seat) {
+    const SeatSpec& spec = setup.seats.at(kRoles[seat]);
+    auto mode = parse_seat_mode(spec.mode);
+    if (!mode)
+      throw UsageError(fmt::format("--mode {}={}: dracula modes are process and persistent",
+                                   kRoles[seat], spec.mode));
+    config.seats[seat] = spec;
+    config.modes[seat] = *mode;
+  }
+  MatchOutcome outcome = run_game(config);
+
+  Json match_params = Json::object();
+  Json seats = outcome.result["seats"];
+  Json header_seats = Json::object();
+  for (const auto& [role, s] : seats.items())
+    header_seats[role] = {{"program", s["program"]}, {"mode", s["mode"]}};
+  Json header = Replay::make_header("dracula", match_params, Json(std::to_string(setup.seed)),
+                                    header_seats, {{"turn_ms", setup.time_ms}});
+  // §6.6 fields known before the game.
+  header["format"] = "fod-game-1";
+  header["time_limit_ms"] = setup.time_ms;
+  outcome.replay.header = std::move(header);
+  return outcome;
+}
+
+std::unique_ptr<MessageBot> make_bot(const std::string& name, uint64_t seed) {
+  return make_protocol_bot(name, seed, 1500, false);
+}
+
+double mean_of(const std::vector<MatchOutcome>& outcomes, const char* key) {
+  double sum = 0;
+  for (const MatchOutcome& o : outcomes) sum += o.stats.at(key);
+  return outcomes.empty() ? 0 : sum / static_cast<double>(outcomes.size());
+}
+
+double sum_of(const std::vector<MatchOutcome>& outcomes, const char* key) {
+  double sum = 0;
+  for (const MatchOutcome& o : outcomes) sum += o.stats.at(key);
+  return sum;
+}
+
+double max_of(const std::vector<MatchOutcome>& outcomes, const char* key) {
+  double m = 0;
+  for (const MatchOutcome& o : outcomes) m = std::max(m, o.stats.at(key));
+  return m;
+}
+
+// The §7.6 metrics over an eval run.
+void eval_extras(const std::vector<MatchOutcome>& outcomes, Json& out) {
+  out["mean_round"] = mean_of(outcomes, "final_round");
+  out["mean_final_score"] = mean_of(outcomes, "final_score");
+  out["hunter_win_rate"] = mean_of(outcomes, "hunters_won");
+  double death_sum = 0, wins = 0;
+  for (const MatchOutcome& o : outcomes) {
+    if (o.stats.at("hunters_won") == 0) continue;
+    death_sum += o.stats.at("death_round");
+    ++wins;
+  }
+  out["mean_death_round"] = wins > 0 ? Json(death_sum / wins) : Json(nullptr);
+  out["matured_vampires_per_game"] = mean_of(outcomes, "matured_vampires");
+  out["hospital_visits_per_game"] = mean_of(outcomes, "hospital_visits");
+  out["illegal_moves"] = static_cast<int64_t>(sum_of(outcomes, "illegal_moves"));
+  out["garbled_lines"] = static_cast<int64_t>(sum_of(outcomes, "garbled_lines"));
+  out["crashes"] = static_cast<int64_t>(sum_of(outcomes, "crashes"));
+  out["timeouts"] = static_cast<int64_t>(sum_of(outcomes, "timeouts"));
+  out["default_moves"] = static_cast<int64_t>(sum_of(outcomes, "default_moves"));
+  out["think_ms"] = {{"hunters_max_p99", max_of(outcomes, "hunters_think_p99_ms")},
+                     {"hunters_max", max_of(outcomes, "hunters_think_max_ms")},
+                     {"dracula_max_p99", max_of(outcomes, "dracula_think_p99_ms")},
+                     {"dracula_max", max_of(outcomes, "dracula_think_max_ms")}};
+}
+
+}  // namespace
+
+GameInfo game_info() {
+  GameInfo g;
+  g.name = "dracula";
+  g.title = "Fury of Dracula: four hunters chase Dracula across Europe, who moves in secret";
+  g.transport = "one process per turn (or persistent with --mode ROLE=persistent), JSON lines";
+  g.roles = {"G", "S", "H", "M", "D"};
+  g.min_seats = 5;
+  g.role_groups = {{"hunters", {"G", "S", "H", "M"}}, {"dracula", {"D"}}};
+  g.default_time_ms = 1500;
+  g.min_time_ms = 10;
+  g.max_time_ms = 600000;
+  for (const auto& [name, help] : ai_catalog()) g.bots.push_back({name, help});
+  g.make_bot = make_bot;
+  g.run_bot = run_protocol_bot;
+  g.play = play;
+  g.eval_extras = eval_extras;
+  g.check_replay = check_replay;
+  g.export_replay = export_replay;
+  return g;
+}
+
+}  // namespace arena::dracula

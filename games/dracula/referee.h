@@ -1,0 +1,57 @@
+// The Fury of Dracula referee (spec §6): asks each seat for its move in turn order over the wire
+// protocol (process mode §6.2, persistent mode §6.3, or a built-in AI in process), judges the
+// replies (§6.4, every row of §6.5), substitutes default moves, disqualifies, and records the game
+// (§6.6) in DESIGN.md's replay container.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/message_bot.h"
+#include "core/registry.h"
+#include "core/seat_spec.h"
+
+namespace arena::dracula {
+
+enum class SeatMode { kProcess, kPersistent };
+std::optional<SeatMode> parse_seat_mode(std::string_view text);  // "process" | "persistent"
+std::string_view to_string(SeatMode mode);
+
+// Makes the MessageBot behind an in-process seat (`bot:NAME`): the AI `name` with the seat's seed
+// (game seed + seat index) speaking `persistent` or process mode. nullptr for an unknown name.
+using InProcessBotMaker = std::function<std::unique_ptr<MessageBot>(
+    const std::string& name, uint64_t seed, int time_limit_ms, bool persistent)>;
+
+struct RefereeConfig {
+  uint64_t seed = 0;
+  int time_limit_ms = 1500;
+  std::array<SeatSpec, 5> seats;  // G, S, H, M, D
+  std::array<SeatMode, 5> modes{};
+  InProcessBotMaker make_bot;  // empty: the built-in AIs (bots/protocol_bot.h)
+  std::string working_dir;     // of the AI processes; empty: ours (§6.1)
+  // Grace after closing a persistent program's stdin at the end of the game (§6.3).
+  int end_grace_ms = 1000;
+};
+
+// The §6.1 environment of seat `seat` (0..4) in a game.
+std::vector<std::pair<std::string, std::string>> seat_environment(const RefereeConfig& config,
+                                                                  int seat);
+
+// Plays one game. The outcome holds scores (G, S, H, M: the final score; D: 366 - final score),
+// the winner ("hunters" | "dracula"), the §6.6 top-level fields as `result`, per-game statistics
+// for eval, a summary and the replay (its header gets the container fields from the caller).
+// Throws UsageError when a built-in AI name is unknown.
+MatchOutcome run_game(const RefereeConfig& config);
+
+// The §6.6 top-level fields of a finished game, from the full string and messages, computed as a
+// GameView reports them (shared by the referee and the replay check).
+Json game_fields_from_plays(const std::string& past_plays,
+                            const std::vector<std::string>& messages);
+
+}  // namespace arena::dracula

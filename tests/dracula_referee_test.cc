@@ -1,0 +1,354 @@
+// The Dracula referee through the real `arena` binary against real misbehaving programs: every row
+// of spec §6.5 in process mode (§6.2) and persistent mode (§6.3), whole games with program bots in
+// both modes, the --json shape, reproducibility and play/eval agreement.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "core/replay.h"
+#include "tests/test_util.h"
+
+namespace arena::testing {
+namespace {
+
+using Json = nlohmann::json;
+
+struct Played {
+  Json json;                                       // `play --json`
+  std::map<std::string, std::vector<Json>> turns;  // the replay's turn lines by seat
+  std::map<std::string, Json> logs;                // the replay's log lines by seat
+  std::string raw;                                 // the replay file
+  std::string path;
+  int status = -1;
+  std::string err;
+  const Json& result() const { return json["result"]; }
+};
+
+// Plays with the given seats (other seats: chasing hunters, a random Dracula, in process).
+Played play(std::map<std::string, std::string> seats, int time_ms = 1500,
+            std::vector<std::string> extra = {}, const std::string& seed = "1") {
+  std::map<std::string, std::string> all = {{"G", "bot:b-hunt-chase"},
+                                            {"S", "bot:b-hunt-chase"},
+                                            {"H", "bot:b-hunt-chase"},
+                                            {"M", "bot:b-hunt-chase"},
+                                            {"D", "bot:b-drac-random"}};
+  if (seats.count("hunters"))
+    for (const char* h : {"G", "S", "H", "M"}) all.erase(h);
+  for (auto& [k, v] : seats) all[k] = v;
+  Played p;
+  p.path = temp_dir() + "/replay.jsonl";
+  std::vector<std::string> argv = {
+      arena_bin(), "play",   "dracula", "--json",    "--replay",
+      p.path,      "--seed", seed,      "--time-ms", std::to_string(time_ms)};
+  for (auto& [k, v] : all) {
+    argv.push_back("--seat");
+    argv.push_back(k + "=" + v);
+  }
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  CommandResult r = run_command(argv);
+  p.status = r.status;
+  p.err = r.err;
+  if (r.status != 0) return p;
+  p.json = Json::parse(r.out);
+  std::ifstream in(p.path);
+  std::string line;
+  while (std::getline(in, line)) {
+    p.raw += line + "\n";
+    Json j = Json::parse(line);
+    if (j["type"] == "turn") p.turns[j["seat"]].push_back(j);
+    if (j["type"] == "log") p.logs[j["seat"]] = j;
+  }
+  return p;
+}
+
+std::string misbehave(const std::string& behaviour) {
+  return "python3 " + source_path("tests/bots/dracula_misbehave.py") + " " + behaviour;
+}
+
+std::string persistent(const std::string& behaviour) {
+  return "python3 " + source_path("tests/bots/dracula_persistent.py") + " " + behaviour;
+}
+
+int pid_in(const std::string& stderr_text) {
+  auto pos = stderr_text.find("pid ");
+  return pos == std::string::npos ? -1 : std::stoi(stderr_text.substr(pos + 4));
+}
+
+// The misbehaving hunter G answered "XX" in its second turn: disqualified there, JM ever after.
+void expect_disqualified_second_turn(const Played& p) {
+  EXPECT_EQ(p.result()["disqualified"]["G"]["play"], 5);
+  EXPECT_EQ(p.result()["disqualified"]["G"]["move"], "XX");
+  const auto& g = p.turns.at("G");
+  ASSERT_GE(g.size(), 3u);
+  EXPECT_EQ(g[1]["verdict"], "illegal");
+  EXPECT_EQ(g[2]["verdict"], "not_asked");
+  EXPECT_EQ(g[2]["reason"], "disqualified");
+}
+
+// Row 1.
+TEST(DraculaE2E, ProgramThatCannotStartGetsDefaultMovesEveryTurn) {
+  Played p = play({{"G", "/nonexistent/dracula-ai"}});
+  ASSERT_EQ(p.status, 0) << p.err;
+  for (const Json& t : p.turns["G"]) {
+    EXPECT_EQ(t["move"], "JM");
+    EXPECT_EQ(t["source"], "default");
+    EXPECT_EQ(t["reason"], "crashed");
+  }
+  EXPECT_TRUE(p.result()["disqualified"].empty());
+  EXPECT_FALSE(p.logs["G"].value("start_error", "").empty());
+}
+
+// Row 2 (and 16: debug output is ignored).
+TEST(DraculaE2E, ExitWithoutMoveLineIsNoReply) {
+  Played p = play({{"G", misbehave("no_move")}});
+  ASSERT_EQ(p.status, 0) << p.err;
+  const Json& t = p.turns["G"][0];
+  EXPECT_EQ(t["move"], "JM");
+  EXPECT_EQ(t["reason"], "no_reply");
+  EXPECT_EQ(t["verdict"], "closed");
+  EXPECT_EQ(t["garbled_lines"], 1);
+  expect_disqualified_second_turn(p);
+}
+
+// Row 3.
+TEST(DraculaE2E, CrashAfterMoveLineStillCounts) {
+  for (const char* b : {"crash_after_move", "segfault_after_move"}) {
+    SCOPED_TRACE(b);
+    Played p = play({{"G", misbehave(b)}});
+    ASSERT_EQ(p.status, 0) << p.err;
+    EXPECT_EQ(p.turns["G"][0]["move"], "ST");
+    EXPECT_EQ(p.turns["G"][0]["source"], "ai");
+    EXPECT_EQ(p.turns["G"][0]["end"], "crashed");
+  }
+}
+
+// Row 4: killed at the deadline; the move line before it counts, else the default move.
+TEST(DraculaE2E, StillRunningAtDeadlineIsKilled) {
+  Played p = play({{"G", misbehave("sleep_after_move")}}, 1000);
+  ASSERT_EQ(p.status, 0) << p.err;
+  EXPECT_EQ(p.turns["G"][0]["move"], "ST");
+  EXPECT_EQ(p.turns["G"][0]["end"], "timeout");
+  EXPECT_GE(p.json["result"]["seats"]["G"]["timeouts"], 1);
+  int pid = pid_in(p.logs["G"]["stderr"]);
+  ASSERT_GT(pid, 0);
+  EXPECT_TRUE(process_gone(pid));
+
+  Played q = play({{"G", misbehave("sleep")}}, 300);
+  ASSERT_EQ(q.status, 0) << q.err;
+  EXPECT_EQ(q.turns["G"][0]["move"], "JM");
+  EXPECT_EQ(q.turns["G"][0]["verdict"], "timeout");
+  EXPECT_EQ(q.turns["G"][0]["reason"], "no_reply");
+  EXPECT_GE(q.turns["G"][0]["ms"].get<double>(), 290.0);
+}
+
+// Rows 5, 6, 12: not JSON, not an object, over 64 KiB, no move, move not a string, move "".
+TEST(DraculaE2E, GarbageLinesAreIgnoredAndCounted) {
+  Played p = play({{"G", misbehave("garbage")}});
+  ASSERT_EQ(p.status, 0) << p.err;
+  EXPECT_EQ(p.turns["G"][0]["move"], "ST");
+  EXPECT_EQ(p.turns["G"][0]["garbled_lines"], 6);
+  EXPECT_EQ(p.result()["messages"][0], "ok");
+}
+
+// Row 7.
+TEST(DraculaE2E, LastOfSeveralMoveLinesCounts) {
+  Played p = play({{"G", misbehave("several")}});
+  ASSERT_EQ(p.status, 0) << p.err;
+  EXPECT_EQ(p.turns["G"][0]["move"], "ST");
+  EXPECT_EQ(p.result()["messages"][0], "last");
+}
+
+// Row 8.
+TEST(DraculaE2E, IllegalLastMoveDisqualifies) {
+  Played p = play({{"G", misbehave("illegal_last")}});
+  ASSERT_EQ(p.status, 0) << p.err;
+  EXPECT_EQ(p.result()["disqualified"]["G"]["play"], 0);
+  EXPECT_EQ(p.result()["disqualified"]["G"]["move"], "st");
+  for (const Json& t : p.turns["G"]) EXPECT_EQ(t["move"], "JM");
+  EXPECT_EQ(p.json["result"]["seats"]["G"]["disqualified_at"], 0);
+}
+
+// Row 9.
+TEST(DraculaE2E, FinalLineWithoutNewlineCountsOnlyOnCleanExit) {
+  Played p = play({{"G", misbehave("partial_exit")}}, 1000);
+  ASSERT_EQ(p.status, 0) << p.err;
+  EXPECT_EQ(p.turns["G"][0]["move"], "ST");
+  Played q = play({{"G", misbehave("partial_sleep")}}, 300);
+  ASSERT_EQ(q.status, 0) << q.err;
+  EXPECT_EQ(q.turns["G"][0]["move"], "JM");
+  EXPECT_EQ(q.turns["G"][0]["reason"], "no_reply");
+}
+
+// Rows 10, 11.
+TEST(DraculaE2E, MessagesAreSanitised) {
+  Played p = play({{"G", misbehave("bad_message")}});
+  ASSERT_EQ(p.status, 0) << p.err;
+  const std::string m = p.result()["messages"][0];
+  EXPECT_EQ(m.size(), 99u);
+  EXPECT_EQ(m.substr(0, 11), "???tab?here");
+  Played q = play({{"G", misbehave("message_not_string")}});
+  ASSERT_EQ(q.status, 0) << q.err;
+  EXPECT_EQ(q.turns["G"][0]["move"], "ST");
+  EXPECT_EQ(q.result()["messages"][0], "");
+}
+
+// Row 17, with Dracula as a program: his round-5 answer is ignored, his message kept.
+TEST(DraculaE2E, DraculaInADeadEndTeleports) {
+  Played p = play({{"hunters", "bot:b-hunt-stay"}, {"D", misbehave("teleport")}});
+  ASSERT_EQ(p.status, 0) << p.err;
+  const auto& d = p.turns["D"];
+  ASSERT_GE(d.size(), 7u);
+  EXPECT_EQ(d[5]["move"], "TP");
+  EXPECT_EQ(d[5]["source"], "teleport");
+  EXPECT_EQ(p.result()["messages"][29], "round 5");
+  EXPECT_EQ(p.result()["disqualified"]["D"]["play"], 34);
+  EXPECT_NE(p.result()["past_plays"].get<std::string>().find("DTP"), std::string::npos);
+}
+
+// The environment of §6.1 and stderr kept, capped at 64 KiB per seat.
+TEST(DraculaE2E, EnvironmentAndStderrCap) {
+  Played p = play({{"G", misbehave("big_stderr")}}, 500, {}, "18446744073709551615");
+  ASSERT_EQ(p.status, 0) << p.err;
+  const std::string err = p.logs["G"]["stderr"];
+  EXPECT_NE(err.find("seat G seed 18446744073709551615 limit 500 mode process play 0"),
+            std::string::npos);
+  EXPECT_LE(err.size(), 64u * 1024);
+  EXPECT_TRUE(p.logs["G"]["stderr_truncated"].get<bool>());
+}
+
+// Row 13.
+TEST(DraculaE2E, PersistentLinesForAnotherTurnAreIgnored) {
+  Played p = play({{"G", persistent("wrong_turn")}}, 1500, {"--mode", "G=persistent"});
+  ASSERT_EQ(p.status, 0) << p.err;
+  EXPECT_EQ(p.turns["G"][0]["move"], "JM");
+  EXPECT_EQ(p.turns["G"][0]["reason"], "no_reply");
+  EXPECT_EQ(p.turns["G"][0]["stale_lines"], 3);
+  EXPECT_EQ(p.turns["G"][0]["end"], "done");
+  expect_disqualified_second_turn(p);
+  EXPECT_TRUE(process_gone(pid_in(p.logs["G"]["stderr"])));
+}
+
+// Row 14.
+TEST(DraculaE2E, PersistentWithoutDoneLineEndsAtDeadline) {
+  Played p = play({{"G", persistent("no_done")}}, 1000, {"--mode", "G=persistent"});
+  ASSERT_EQ(p.status, 0) << p.err;
+  EXPECT_EQ(p.turns["G"][0]["move"], "ST");
+  EXPECT_EQ(p.turns["G"][0]["end"], "timeout");
+  expect_disqualified_second_turn(p);
+}
+
+// Row 15: died or closed stdout -> default moves for the rest, a crash, not a disqualification.
+TEST(DraculaE2E, PersistentDeathGivesDefaultMoves) {
+  for (const char* b : {"die_after_first", "close_stdout"}) {
+    SCOPED_TRACE(b);
+    Played p = play({{"G", persistent(b)}}, 1500, {"--mode", "G=persistent"});
+    ASSERT_EQ(p.status, 0) << p.err;
+    const auto& g = p.turns["G"];
+    ASSERT_GE(g.size(), 3u);
+    EXPECT_EQ(g[0]["move"], "ST");
+    EXPECT_EQ(g[1]["source"], "default");
+    EXPECT_EQ(g[1]["reason"], "crashed");
+    EXPECT_EQ(g[2]["verdict"], "not_asked");
+    EXPECT_EQ(g[2]["move"], "ST");  // stays
+    EXPECT_TRUE(p.result()["disqualified"].empty());
+    EXPECT_EQ(p.result()["seats"]["G"]["crashes"], 1);
+    EXPECT_TRUE(process_gone(pid_in(p.logs["G"]["stderr"])));
+  }
+}
+
+// Built-in AIs as programs decide exactly as in process, in both modes; the --json shape; replays.
+TEST(DraculaE2E, ProgramBotsEqualInProcessBots) {
+  const std::string bot = arena_bin() + " bot dracula b-hunt-random";
+  Played in = play({{"hunters", "bot:b-hunt-random"}, {"D", "bot:b-drac-greedy"}}, 1500, {}, "5");
+  Played proc =
+      play({{"hunters", bot}, {"D", arena_bin() + " bot dracula b-drac-greedy"}}, 1500, {}, "5");
+  Played pers = play({{"hunters", bot + " --persistent"}, {"D", "bot:b-drac-greedy"}}, 1500,
+                     {"--mode", "hunters=persistent"}, "5");
+  for (const Played* p : {&in, &proc, &pers}) ASSERT_EQ(p->status, 0) << p->err;
+  EXPECT_EQ(proc.result()["past_plays"], in.result()["past_plays"]);
+  EXPECT_EQ(pers.result()["past_plays"], in.result()["past_plays"]);
+  EXPECT_EQ(pers.result()["seats"]["G"]["mode"], "persistent");
+  for (const char* s : {"G", "S", "H", "M", "D"}) {
+    EXPECT_EQ(proc.result()["seats"][s]["ai_moves"], proc.turns[s].size());
+    EXPECT_EQ(proc.result()["seats"][s]["garbled_lines"], 0);
+  }
+
+  // --json: DESIGN.md's shape with the §6.6 fields.
+  const Json& j = in.json;
+  EXPECT_EQ(j["game"], "dracula");
+  EXPECT_EQ(j["seed"], "5");
+  EXPECT_TRUE(j["winner"] == "hunters" || j["winner"] == "dracula");
+  EXPECT_EQ(j["scores"]["G"], j["result"]["final_score"]);
+  EXPECT_EQ(j["scores"]["D"].get<int>(), 366 - j["result"]["final_score"].get<int>());
+  for (const char* k :
+       {"format", "seed", "time_limit_ms", "seats", "past_plays", "messages", "winner",
+        "final_score", "final_round", "plays", "dracula_blood", "hunter_health", "disqualified"})
+    EXPECT_TRUE(j["result"].contains(k)) << k;
+
+  // The replay checks and exports.
+  CommandResult check = run_command({arena_bin(), "replay", in.path});
+  EXPECT_EQ(check.status, 0) << check.err;
+  CommandResult exported = run_command({arena_bin(), "replay", in.path, "--export"});
+  ASSERT_EQ(exported.status, 0) << exported.err;
+  Json doc = Json::parse(exported.out);
+  EXPECT_EQ(doc["format"], "fod-game-1");
+  EXPECT_EQ(doc["turns"].size(), j["result"]["plays"].get<size_t>());
+  EXPECT_TRUE(doc["turns"][0].contains("think_ms"));
+}
+
+TEST(DraculaE2E, SameSeedSameReplayBytesWithoutTimings) {
+  Played a = play({{"D", "bot:b-drac-loop"}}, 1500, {"--mode", "S=persistent"}, "42");
+  Played b = play({{"D", "bot:b-drac-loop"}}, 1500, {"--mode", "S=persistent"}, "42");
+  ASSERT_EQ(a.status, 0) << a.err;
+  ASSERT_EQ(b.status, 0) << b.err;
+  EXPECT_EQ(without_timings(a.raw), without_timings(b.raw));
+}
+
+TEST(DraculaE2E, PlayOnSeedSPlusIEqualsEvalGameI) {
+  std::vector<std::string> seats = {"--seat", "hunters=bot:b-hunt-chase", "--seat",
+                                    "D=bot:b-drac-greedy"};
+  std::vector<std::string> argv = {arena_bin(), "eval", "dracula", "--games", "3",
+                                   "--seed",    "100",  "--jobs",  "2",       "--json"};
+  argv.insert(argv.end(), seats.begin(), seats.end());
+  CommandResult e = run_command(argv);
+  ASSERT_EQ(e.status, 0) << e.err;
+  Json ev = Json::parse(e.out);
+  EXPECT_TRUE(ev.contains("mean_round"));
+  EXPECT_TRUE(ev.contains("mean_final_score"));
+  EXPECT_EQ(ev["illegal_moves"], 0);
+  for (int i = 0; i < 3; ++i) {
+    Played p = play({{"hunters", "bot:b-hunt-chase"}, {"D", "bot:b-drac-greedy"}}, 1500, {},
+                    std::to_string(100 + i));
+    ASSERT_EQ(p.status, 0) << p.err;
+    EXPECT_EQ(ev["roles"]["G"]["scores"][i], p.json["scores"]["G"]) << i;
+    EXPECT_EQ(ev["roles"]["D"]["scores"][i], p.json["scores"]["D"]) << i;
+  }
+}
+
+TEST(DraculaE2E, BotProgramSpeaksBothModes) {
+  CommandResult once =
+      run_command({"env", "FOD_SEED=9", arena_bin(), "bot", "dracula", "b-hunt-stay"},
+                  "{\"past_plays\":\"\",\"messages\":[]}\n");
+  ASSERT_EQ(once.status, 0) << once.err;
+  EXPECT_EQ(once.out, "{\"move\":\"JM\",\"message\":\"\"}\n");
+  CommandResult pers =
+      run_command({arena_bin(), "bot", "dracula", "b-hunt-stay", "--persistent"},
+                  "{\"turn\":0,\"past_plays\":\"\",\"messages\":[]}\n"
+                  "{\"turn\":5,\"past_plays\":\"GST.... SAO.... HZU.... MBB.... DC?.V..\","
+                  "\"messages\":[\"\",\"\",\"\",\"\",\"\"]}\n");
+  ASSERT_EQ(pers.status, 0) << pers.err;
+  EXPECT_EQ(pers.out,
+            "{\"turn\":0,\"move\":\"JM\",\"message\":\"\"}\n{\"turn\":0,\"done\":true}\n"
+            "{\"turn\":5,\"move\":\"ST\",\"message\":\"\"}\n{\"turn\":5,\"done\":true}\n");
+  EXPECT_EQ(run_command({arena_bin(), "bot", "dracula", "b-hunt-stay", "--nope"}).status, 2);
+  EXPECT_EQ(run_command({arena_bin(), "play", "dracula", "--seat", "hunters=bot:b-hunt-stay",
+                         "--seat", "D=bot:b-drac-random", "--mode", "D=weird"})
+                .status,
+            2);
+}
+
+}  // namespace
+}  // namespace arena::testing
