@@ -352,3 +352,34 @@ TEST(DraculaE2E, BotProgramSpeaksBothModes) {
 
 }  // namespace
 }  // namespace arena::testing
+
+namespace arena::testing {
+namespace {
+
+// The CI requirement: the small C hunter and C Dracula of examples/dracula, built from
+// course-style sources against the installed-style libraries, play a full game in the referee, in
+// both protocol modes, without one default move, garbled line or disqualification.
+TEST(DraculaE2E, CourseStyleCPlayersPlayAFullGame) {
+  const std::string dir = ARENA_TEST_DRACULA_EXAMPLES_DIR;
+  for (const char* mode : {"process", "persistent"}) {
+    SCOPED_TRACE(mode);
+    const std::string flag = std::string(mode) == "persistent" ? " --persistent" : "";
+    Played p = play({{"hunters", dir + "/hunter" + flag}, {"D", dir + "/dracula" + flag}}, 1500,
+                    {"--mode", std::string("hunters=") + mode, "--mode", std::string("D=") + mode},
+                    "11");
+    ASSERT_EQ(p.status, 0) << p.err;
+    const Json& r = p.result();
+    EXPECT_TRUE(r["winner"] == "hunters" || r["winner"] == "dracula");
+    EXPECT_TRUE(r["disqualified"].empty()) << r["disqualified"].dump();
+    for (const char* s : {"G", "S", "H", "M", "D"}) {
+      EXPECT_EQ(r["seats"][s]["mode"], mode);
+      EXPECT_EQ(r["seats"][s]["garbled_lines"], 0) << s;
+      EXPECT_EQ(r["seats"][s]["default_moves"], 0) << s;
+      EXPECT_EQ(r["seats"][s]["ai_moves"], p.turns[s].size()) << s;
+    }
+    EXPECT_EQ(run_command({arena_bin(), "replay", p.path}).status, 0);
+  }
+}
+
+}  // namespace
+}  // namespace arena::testing
