@@ -364,9 +364,9 @@ TEST(DraculaE2E, CourseStyleCPlayersPlayAFullGame) {
   for (const char* mode : {"process", "persistent"}) {
     SCOPED_TRACE(mode);
     const std::string flag = std::string(mode) == "persistent" ? " --persistent" : "";
-    Played p = play({{"hunters", dir + "/hunter" + flag}, {"D", dir + "/dracula" + flag}}, 1500,
-                    {"--mode", std::string("hunters=") + mode, "--mode", std::string("D=") + mode},
-                    "11");
+    Played p =
+        play({{"hunters", dir + "/hunter" + flag}, {"D", dir + "/dracula" + flag}}, 1500,
+             {"--mode", std::string("hunters=") + mode, "--mode", std::string("D=") + mode}, "11");
     ASSERT_EQ(p.status, 0) << p.err;
     const Json& r = p.result();
     EXPECT_TRUE(r["winner"] == "hunters" || r["winner"] == "dracula");
@@ -379,6 +379,25 @@ TEST(DraculaE2E, CourseStyleCPlayersPlayAFullGame) {
     }
     EXPECT_EQ(run_command({arena_bin(), "replay", p.path}).status, 0);
   }
+}
+
+}  // namespace
+}  // namespace arena::testing
+
+namespace arena::testing {
+namespace {
+
+// §6.3: a persistent program's start-up is not counted against its first turn. G is asked at
+// once; a hunter program that needs 1300 ms to start (more than L) still moves in its first turn
+// with a 1000 ms limit.
+TEST(DraculaE2E, PersistentStartUpIsNotCountedAgainstTheFirstTurn) {
+  const std::string slow =
+      "sh -c 'sleep 1.3; exec \"$0\" bot dracula b-hunt-random --persistent' " + arena_bin();
+  Played p = play({{"G", slow}}, 1000, {"--mode", "G=persistent"}, "3");
+  ASSERT_EQ(p.status, 0) << p.err;
+  ASSERT_FALSE(p.turns["G"].empty());
+  EXPECT_EQ(p.turns["G"][0]["source"], "ai") << p.turns["G"][0].dump();
+  EXPECT_EQ(p.result()["seats"]["G"]["default_moves"], 0);
 }
 
 }  // namespace

@@ -56,6 +56,7 @@ class Driver : public SeatDriver {
     if (!persistent_) return;
     seat_ = builtin_ ? make_in_process_seat(bot_(), request_framer(), reply_framer())
                      : make_process_seat(process_, reply_framer());
+    started_at_ = Clock::now();
     if (!seat_->start_error().empty()) dead_ = true;
   }
 
@@ -74,7 +75,17 @@ class Driver : public SeatDriver {
     }
     const std::optional<int> open_turn = persistent_ ? std::optional<int>(turn) : std::nullopt;
     const auto start = Clock::now();
-    const Deadline deadline(start + std::chrono::milliseconds(limit_ms_));
+    // §6.3: a persistent program's start-up is not counted against any turn. The protocol has no
+    // "ready" line, so its first turn also gets what is left of one limit L since it was started:
+    // the first seat asked (G) has had almost no time, later seats have had theirs already.
+    auto startup = std::chrono::milliseconds(0);
+    if (persistent_ && !builtin_ && !asked_) {
+      auto left = started_at_ + std::chrono::milliseconds(limit_ms_) - start;
+      if (left > Clock::duration::zero())
+        startup = std::chrono::duration_cast<std::chrono::milliseconds>(left);
+    }
+    asked_ = true;
+    const Deadline deadline(start + std::chrono::milliseconds(limit_ms_) + startup);
     seat_->send(request_line(past_plays, messages, open_turn));
     double counted_ms = 0;
     for (;;) {
@@ -155,6 +166,8 @@ class Driver : public SeatDriver {
   }
 
   bool builtin_, persistent_;
+  bool asked_ = false;            // the seat has had its first turn
+  Clock::time_point started_at_;  // when the persistent process was started
   ProcessOptions process_;
   int limit_ms_;
   std::function<std::unique_ptr<MessageBot>()> bot_;
