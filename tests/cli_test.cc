@@ -222,6 +222,9 @@ TEST(Cli, BotProgramSpeaksTheProtocol) {
   // Early EOF: exits cleanly.
   EXPECT_EQ(arena({"bot", "wumpus", "reference"}, "start 4 4 1 1 20 96\nnone\n").status, 0);
   EXPECT_EQ(arena({"bot", "wumpus", "random", "--seed", "5"}, "").status, 0);
+  auto extra = arena({"bot", "wumpus", "reference", "--persistent"});
+  EXPECT_EQ(extra.status, 2);
+  EXPECT_EQ(extra.err, "arena: bot wumpus reference: unknown argument '--persistent'\n");
 }
 
 TEST(Cli, ExamplesPlayAFullGame) {
