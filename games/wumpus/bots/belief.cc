@@ -133,6 +133,7 @@ void compute_pit_belief(const Knowledge& kb, PitBelief* out) {
   out->pit.fill(0.0);
   out->gold.fill(0.0);
   out->exact = true;
+  out->likelihood = -1.0;
 
   const CellSet& visited = kb.visited();
   CellSet known = visited;
@@ -147,10 +148,20 @@ void compute_pit_belief(const Knowledge& kb, PitBelief* out) {
 
   // Constraints: one per breezy visited cell; duplicates and supersets say nothing new.
   std::vector<CellSet> raw;
+  bool impossible = false;
   for (int c = 0; c < n; ++c) {
     if (!visited[c] || !kb.breeze()[c]) continue;
     CellSet s = kb.neighbours(c) & unknown;
-    if (s.any()) raw.push_back(s);
+    if (s.none()) impossible = true;  // a breeze with every neighbour known pit-free
+    raw.push_back(s);
+  }
+  if (impossible) {
+    // Cannot happen in play; hypothetical histories of the lookahead can be impossible, and
+    // their likelihood must then be 0. The marginals mean nothing.
+    out->likelihood = 0.0;
+    out->exact = false;
+    for (int c = 0; c < n; ++c) out->pit[c] = unknown[c] ? p : 0.0;
+    return;
   }
   std::vector<CellSet> cons;
   for (size_t i = 0; i < raw.size(); ++i) {
@@ -241,8 +252,11 @@ void compute_pit_belief(const Knowledge& kb, PitBelief* out) {
     }
   }
   const double total = weigh(all, f);
+  if (total == 0.0) out->likelihood = 0.0;  // an impossible history: exactly known, though
   if (!(total > 0.0) || !std::isfinite(total)) return fallback();
   const double gold_known_safe = gold_seen ? 0.0 : weigh(all, g) / total;
+  // The sums above leave out the known pit-free cells, each pit-free with prior 1 - p.
+  out->likelihood = total * std::pow(1.0 - p, static_cast<int>(known.count()) - 1);
 
   // P(pit at x) and P(gold at x) from the joint count distribution with x a pit.
   auto set_cell = [&](int x, const Dist& with_pit) {
@@ -321,6 +335,7 @@ class WumpusEnumerator {
     out_->alive.fill(0.0);
     out_->any.assign(queries_.size(), 0.0);
     out_->nodes = nodes_;
+    out_->weight = total_;
     out_->exact = !capped_ && total_ > 0.0;
     if (total_ > 0.0) {
       for (int c = 0; c < n; ++c) out_->alive[c] = acc_[c] / total_;

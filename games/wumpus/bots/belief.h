@@ -15,6 +15,10 @@ struct PitBelief {
   std::array<double, kMaxCells> pit{};   // P(pit at x)
   std::array<double, kMaxCells> gold{};  // P(gold at x); 0 on visited cells unless seen there
   bool exact = true;                     // false only if a component was too tangled to sum
+  // P(every pit and gold observation so far) under the prior of spec §3.3. Ratios of these for
+  // a history and its extensions are exact percept probabilities (lookahead.cc). 0 for an
+  // impossible history, < 0 when it could not be computed.
+  double likelihood = -1.0;
 };
 
 // Spec §10.2 with the gold refinement: the gold lies uniformly on the pit-free non-entrance
@@ -27,6 +31,9 @@ struct WumpusBelief {
   std::vector<double> any;                // per query set: P(some living wumpus in it)
   bool exact = true;                      // false if the enumeration hit its cap
   int64_t nodes = 0;                      // enumeration work, for tests and tuning
+  // The number of k-sets consistent with the history: proportional to the likelihood of the
+  // wumpus-side observations (the prior is uniform), for percept probabilities.
+  double weight = 0.0;
 };
 
 // Spec §10.3: uniform posterior over the k-sets consistent with the history, summed by kill

@@ -3,7 +3,14 @@
 //
 //   wumpus_simulate [--mode classic|random|advanced] [--from A] [--to B] [--threads N]
 //                   [--width W --height H --pit P --wumpuses K --arrows S]  (advanced, -1 = draw)
-//                   [--threshold T] [--fixed] [--shot-pit X] [--scores FILE]
+//                   [--threshold T] [--fixed] [--budget N] [--safe-alternatives A]
+//                   [--safe-max-cells C] [--shot-pit X] [--scores FILE] [--paired-against FILE]
+//
+// --fixed turns the lookahead off; with --threshold 0.35 (classic) or 0.225 (random) that is the
+// faithful §10.4 policy the spec measured. --scores writes "seed score w h pit k arrows" lines;
+// --paired-against reads such a file (e.g. of a --fixed run) and prints the mean per-seed
+// difference with its standard error: the worlds are identical, so it is far tighter than the
+// difference of the two means.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -27,6 +34,7 @@ struct GameResult {
   EndReason reason = EndReason::none;
   double max_ms = 0.0;
   std::vector<float> move_ms;
+  Params params;
 };
 
 GameResult play(const Cave& cave, const ReferenceOptions& options, bool keep_times) {
@@ -44,6 +52,7 @@ GameResult play(const Cave& cave, const ReferenceOptions& options, bool keep_tim
     state.apply(a);
   }
   r.score = state.score();
+  r.params = cave.params();
   r.reason = state.reason();
   return r;
 }
@@ -52,9 +61,8 @@ int usage() {
   std::fprintf(stderr,
                "usage: wumpus_simulate [--mode classic|random|advanced] [--from A] [--to B]\n"
                "  [--threads N] [--width W] [--height H] [--pit P] [--wumpuses K] [--arrows S]\n"
-               "  [--threshold T] [--fixed] [--rollouts N] [--candidates C] [--confidence Z] "
-               "[--shot-pit X]\n"
-               "  [--scores FILE]\n");
+               "  [--threshold T] [--fixed] [--budget N] [--safe-alternatives A]\n"
+               "  [--safe-max-cells C] [--shot-pit X] [--scores FILE] [--paired-against FILE]\n");
   return 2;
 }
 
@@ -67,12 +75,13 @@ int main(int argc, char** argv) {
   int threads = 1;
   ReferenceOptions options;
   const char* scores_file = nullptr;
+  const char* paired_file = nullptr;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
     const char* v = nullptr;
     if (a == "--fixed") {
-      options.rollouts = 0;
+      options.lookahead = false;
       continue;
     }
     if (!(v = value())) return usage();
@@ -98,12 +107,14 @@ int main(int argc, char** argv) {
       adv.arrows = std::atoi(v);
     } else if (a == "--threshold") {
       options.risk_threshold = std::atof(v);
-    } else if (a == "--rollouts") {
-      options.rollouts = std::atoi(v);
-    } else if (a == "--confidence") {
-      options.confidence = std::atof(v);
-    } else if (a == "--candidates") {
-      options.max_candidates = std::atoi(v);
+    } else if (a == "--safe-alternatives") {
+      options.safe_alternatives = std::atoi(v);
+    } else if (a == "--safe-max-cells") {
+      options.safe_max_cells = std::atoi(v);
+    } else if (a == "--budget") {
+      options.lookahead_budget = std::atoll(v);
+    } else if (a == "--paired-against") {
+      paired_file = v;
     } else if (a == "--shot-pit") {
       options.shot_max_pit = std::atof(v);
     } else if (a == "--scores") {
@@ -161,8 +172,35 @@ int main(int argc, char** argv) {
   if (scores_file) {
     if (FILE* f = std::fopen(scores_file, "w")) {
       for (size_t i = 0; i < count; ++i)
-        std::fprintf(f, "%llu %d\n", static_cast<unsigned long long>(from + i), results[i].score);
+        std::fprintf(f, "%llu %d %d %d %d %d %d\n", static_cast<unsigned long long>(from + i),
+                     results[i].score, results[i].params.width, results[i].params.height,
+                     results[i].params.pit_percent, results[i].params.wumpuses,
+                     results[i].params.arrows);
       std::fclose(f);
+    }
+  }
+  if (paired_file) {
+    FILE* f = std::fopen(paired_file, "r");
+    if (!f) {
+      std::fprintf(stderr, "wumpus_simulate: cannot read %s\n", paired_file);
+      return 1;
+    }
+    unsigned long long seed = 0;
+    int other = 0;
+    double dsum = 0.0, dsq = 0.0;
+    size_t pairs = 0, better = 0, worse = 0;
+    while (std::fscanf(f, "%llu %d%*[^\n]", &seed, &other) == 2) {
+      if (seed < from || seed > to) continue;
+      const double d = results[seed - from].score - other;
+      dsum += d, dsq += d * d, ++pairs;
+      better += d > 0, worse += d < 0;
+    }
+    std::fclose(f);
+    if (pairs > 1) {
+      const double dm = dsum / pairs;
+      const double dvar = (dsq - pairs * dm * dm) / (pairs - 1);
+      std::printf("paired vs %s: %+.2f +- %.2f (s.e.) over %zu seeds; better %zu, worse %zu\n",
+                  paired_file, dm, std::sqrt(dvar / pairs), pairs, better, worse);
     }
   }
   return 0;
