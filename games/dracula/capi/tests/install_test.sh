@@ -7,7 +7,8 @@
 #   4. the course-style test program passes;
 #   5. the built players answer sample requests in process and persistent modes with legal move
 #      lines, and the driver keeps its contract: debug prints on stderr, exit 3 on a bad request,
-#      _exit(42) at the deadline with the moves registered before it, JSON escaping, `done` lines.
+#      _exit(42) at the deadline with the moves registered before it, JSON escaping, `done` lines;
+#   6. those players play a whole game in the referee (`arena play dracula`).
 #
 # Usage: install_test.sh BUILD_DIR SOURCE_DIR WORK_DIR
 set -eu
@@ -192,5 +193,19 @@ check_protocol out.txt "persistent slow hunter"
 [ "$(grep -c '"done":true' out.txt)" = 2 ] || fail "persistent slow hunter: want 2 done lines"
 [ "$(grep -c '"turn":10,"move":"MU"' out.txt)" = 1 ] || fail "persistent slow hunter: turn 10 move"
 tail -n 1 out.txt | grep -q -x '{"turn":10,"done":true}' || fail "persistent slow hunter: last line"
+
+# 6. The players built with pkg-config play a whole game in the referee, in process mode: no
+# default move, no garbled line, no disqualification.
+"$build/bin/arena" play dracula --seat "hunters=$work/hunter" --seat "D=$work/dracula" --seed 2 \
+	--json >game.json 2>game.err || fail "arena play with the installed-style players: $(cat game.err)"
+python3 - game.json <<'PY' || fail "refereed game: $(cat game.json)"
+import json, sys
+r = json.load(open(sys.argv[1]))["result"]
+assert r["winner"] in ("hunters", "dracula"), r["winner"]
+assert not r["disqualified"], r["disqualified"]
+for seat in "GSHMD":
+    s = r["seats"][seat]
+    assert s["default_moves"] == 0 and s["garbled_lines"] == 0, (seat, s)
+PY
 
 echo "dracula C API install test: OK"
