@@ -66,7 +66,8 @@ int main(int argc, char** argv) {
 
   std::string host_game;
   HostArgs host_args;
-  auto* host = app.add_subcommand("host", "Run a game's server, waiting for external clients (TCP games)");
+  auto* host =
+      app.add_subcommand("host", "Run a game's server, waiting for external clients (TCP games)");
   host->add_option("game", host_game, "The game")->required();
   host->add_option("--port", host_args.port, "TCP port to listen on (0: any free port)");
   host->add_option("--seed", host_args.seed, "Match seed");
