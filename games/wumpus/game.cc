@@ -167,7 +167,8 @@ GameInfo game_info() {
   g.default_time_ms = 10000;
   g.min_time_ms = 100;  // spec §7.1: turn_timeout_ms 100..600000
   g.max_time_ms = 600000;
-  g.bots = {{"reference", "exact belief over pits and wumpuses, value-based risk (spec §10)"},
+  g.bots = {{"reference",
+             "exact beliefs over pits, gold and wumpuses, exact one-step look-ahead (spec §10)"},
             {"random", "uniformly random actions (--seed N)"}};
   g.check_params = check_params;
   g.make_bot = make_bot;
