@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -15,6 +16,13 @@ int cmd_bot(const std::string& game_name, const std::string& name, const BotArgs
     std::cerr << "arena: " << game->name << " has no bot '" << name << "' (bots: " << names
               << ")\n";
     return kUsage;
+  }
+  for (const std::string& x : args.extra) {
+    if (std::find(game->bot_flags.begin(), game->bot_flags.end(), x) == game->bot_flags.end()) {
+      std::cerr << "arena: bot " << game->name << " " << name << ": unknown argument '" << x
+                << "'\n";
+      return kUsage;
+    }
   }
   return game->run_bot(name, args);
 }

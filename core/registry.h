@@ -100,6 +100,9 @@ struct GameInfo {
   int default_time_ms = 1000;
   int min_time_ms = 1, max_time_ms = 3600 * 1000;  // the range --time-ms accepts
   std::vector<BotInfo> bots;
+  // Extra flags `arena bot <game> NAME` accepts (e.g. Dracula's --persistent); any other is
+  // refused.
+  std::vector<std::string> bot_flags;
 
   // Cross-parameter checks after each value passed its own: the full error line, or nullopt.
   // It may also normalise values (e.g. load a map file into the parameters).

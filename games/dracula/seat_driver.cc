@@ -9,13 +9,6 @@ namespace arena::dracula {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-  const char* ws = " \t\r\n\f\v";
-  size_t b = s.find_first_not_of(ws);
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(ws) - b + 1);
-}
-
 // Lines from AIs: at most 64 KiB (§6.1); a longer one is skipped and the stream goes on (§6.5
 // row 5). An unterminated last line is offered at EOF; per-turn seats hold it back unless the
 // process exited by itself (§6.2 step 4).
@@ -180,7 +173,7 @@ class Driver : public SeatDriver {
 
 ReplyLine classify_line(std::string_view line, std::optional<int> turn) {
   ReplyLine out;
-  auto j = nlohmann::json::parse(trim(line), nullptr, false);
+  auto j = nlohmann::json::parse(trim_json_line(line), nullptr, false);
   if (j.is_discarded() || !j.is_object()) return out;
   if (turn) {
     auto t = j.find("turn");

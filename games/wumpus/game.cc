@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <iostream>
-
 #include "core/framers.h"
 #include "core/seat_spec.h"
 #include "games/wumpus/bots/adapter.h"
@@ -132,11 +130,6 @@ MatchOutcome play(const MatchSetup& setup) {
 }
 
 int run_bot(const std::string& name, const BotArgs& args) {
-  if (!args.extra.empty()) {
-    std::cerr << "arena: bot wumpus " << name << ": unknown argument '" << args.extra.front()
-              << "'\n";
-    return 2;
-  }
   auto bot = make_bot(name, args.seed);
   if (!bot) return 2;
   auto input = make_line_framer(LineFramerOptions{});

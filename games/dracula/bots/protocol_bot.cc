@@ -14,14 +14,14 @@
 
 namespace arena::dracula {
 
-namespace {
-
-std::string_view trim(std::string_view s) {
+std::string_view trim_json_line(std::string_view s) {
   const char* ws = " \t\r\n\f\v";
   size_t b = s.find_first_not_of(ws);
   if (b == std::string_view::npos) return {};
   return s.substr(b, s.find_last_not_of(ws) - b + 1);
 }
+
+namespace {
 
 std::optional<uint64_t> env_u64(const char* name) {
   const char* v = std::getenv(name);
@@ -89,7 +89,7 @@ bool write_all(int fd, std::string_view bytes) {
 }  // namespace
 
 std::optional<ParsedRequest> parse_request(std::string_view line) {
-  auto j = nlohmann::json::parse(trim(line), nullptr, false);
+  auto j = nlohmann::json::parse(trim_json_line(line), nullptr, false);
   if (j.is_discarded() || !j.is_object()) return std::nullopt;
   auto pp = j.find("past_plays");
   if (pp == j.end() || !pp->is_string()) return std::nullopt;

@@ -23,6 +23,9 @@ struct ParsedRequest {
   std::optional<int64_t> turn;  // persistent mode only
   TurnRequest request;
 };
+// A wire line without the whitespace around it (`\r` included), as both sides judge it (§6.2).
+std::string_view trim_json_line(std::string_view s);
+
 std::optional<ParsedRequest> parse_request(std::string_view line);
 
 // The request line the referee writes (without the newline); `turn` only in persistent mode.
