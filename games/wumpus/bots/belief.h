@@ -48,4 +48,15 @@ inline double death_risk(const PitBelief& pits, const WumpusBelief& wumpuses, in
   return 1.0 - (1.0 - pits.pit[cell]) * (1.0 - wumpuses.alive[cell]);
 }
 
+// Cells certainly free of pits and living wumpuses (probabilities below rounding noise).
+inline CellSet known_safe(const Knowledge& kb, const PitBelief& pits,
+                          const WumpusBelief& wumpuses) {
+  constexpr double kZero = 1e-12;
+  CellSet safe;
+  for (int c = 0; c < kb.cells(); ++c) {
+    if (pits.pit[c] <= kZero && wumpuses.alive[c] <= kZero) safe.set(c);
+  }
+  return safe;
+}
+
 }  // namespace arena::wumpus

@@ -37,8 +37,12 @@ double ReferenceBot::expected_rest(Budget* budget) {
   for (;;) {
     if (budget->exhausted) return 0.0;
     if (kb_.has_gold() || kb_.glitter_here()) {
-      // The rest is fixed: grab if needed, the shortest way home over visited cells, exit.
-      const int home = home_distance(kb_, kb_.pos(), kb_.dir(), kb_.visited());
+      // The rest is fixed: grab if needed, the shortest way home over known safe cells, exit.
+      if (!belief_valid_ && !refresh_belief(budget)) {
+        budget->exhausted = true;
+        return 0.0;
+      }
+      const int home = home_distance(kb_, kb_.pos(), kb_.dir(), way_home_with_gold());
       return total + kWin - (kb_.has_gold() ? 0 : 1) - home - 1;
     }
     if (kb_.actions() >= kb_.turn_limit()) return total - 5000.0;  // the guard prevents this
@@ -147,6 +151,14 @@ double ReferenceBot::fixed_policy_value(const StartInfo& info, const Percept& fi
   return budget.exhausted ? std::nan("") : v;
 }
 
+double ReferenceBot::policy_value(const StartInfo& info, const Percept& first) {
+  start(info);
+  kb_.observe(first);
+  Budget budget{int64_t{1} << 40, false};
+  const double v = expected_rest(&budget);
+  return budget.exhausted ? std::nan("") : v;
+}
+
 size_t ReferenceBot::choose_by_lookahead(const std::vector<std::vector<Action>>& candidates,
                                          const std::vector<double>& bounds) {
   Budget budget{options_.lookahead_budget, false};
@@ -155,7 +167,8 @@ size_t ReferenceBot::choose_by_lookahead(const std::vector<std::vector<Action>>&
   for (size_t c = 0; c < candidates.size(); ++c) {
     if (c > 0 && bounds[c] <= best_value) continue;
     ReferenceBot bot = *this;
-    bot.options_.lookahead = false;  // the continuation is the fixed policy
+    bot.options_.lookahead = options_.lookahead_depth > 1;  // else the fixed policy continues
+    bot.options_.lookahead_depth = options_.lookahead_depth - 1;
     bot.set_plan(candidates[c]);
     const double v = bot.expected_rest(&budget);
     if (budget.exhausted) return best;  // keep what was fully valued; the fixed choice first

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "games/wumpus/bots/belief.h"
+#include "games/wumpus/bots/brute_force.h"
 #include "games/wumpus/bots/knowledge.h"
 #include "games/wumpus/bots/reference.h"
 #include "games/wumpus/rules.h"
@@ -15,46 +16,14 @@
 namespace arena::wumpus {
 namespace {
 
-// Every cave of the given size and parameters with its prior weight (spec §3.3): pits i.i.d.,
-// the gold uniform over pit-free non-entrance cells, the wumpus set uniform over k-sets.
-template <typename F>
-void for_each_cave(int w, int h, int pit_percent, int wumpuses, int arrows, F&& f) {
-  const int n = w * h;
-  const double p = pit_percent / 100.0;
-  for (uint32_t pits = 0; pits < (1u << (n - 1)); ++pits) {
-    Cave cave;
-    cave.width = w, cave.height = h, cave.arrows = arrows, cave.pit_percent = pit_percent;
-    int t = 0;
-    for (int c = 1; c < n; ++c) {
-      if (pits >> (c - 1) & 1) cave.pits.set(c), ++t;
-    }
-    const int free = n - 1 - t;
-    if (free == 0) continue;
-    const double pit_weight = std::pow(p, t) * std::pow(1 - p, n - 1 - t) / free;
-    for (int gold = 1; gold < n; ++gold) {
-      if (cave.pits[gold]) continue;
-      cave.gold = gold;
-      // k-sets of non-entrance cells as bit masks over cells 1..n-1.
-      std::vector<uint32_t> sets;
-      for (uint32_t m = 0; m < (1u << (n - 1)); ++m) {
-        if (std::popcount(m) == wumpuses) sets.push_back(m);
-      }
-      for (uint32_t m : sets) {
-        cave.wumpuses.clear();
-        for (int c = 1; c < n; ++c) {
-          if (m >> (c - 1) & 1) cave.wumpuses.push_back(c);
-        }
-        f(cave, pit_weight / sets.size());
-      }
-    }
-  }
-}
-
-void check(int w, int h, int pit_percent, int wumpuses, int arrows) {
-  // Per first percept: total prior weight and weighted score of the fixed policy.
+void check(int w, int h, int pit_percent, int wumpuses, int arrows,
+           const ReferenceOptions* policy = nullptr) {
+  // Per first percept: total prior weight and weighted score of the policy (by default the
+  // fixed one).
   std::map<std::pair<bool, bool>, std::pair<double, double>> by_first;
   ReferenceOptions fixed;
   fixed.lookahead = false;
+  if (policy) fixed = *policy;
   Percept any_first[4];
   for_each_cave(w, h, pit_percent, wumpuses, arrows, [&](const Cave& cave, double weight) {
     State s(cave);
@@ -68,9 +37,11 @@ void check(int w, int h, int pit_percent, int wumpuses, int arrows) {
   });
   Params params{w, h, pit_percent, wumpuses, arrows};
   for (const auto& [key, sums] : by_first) {
-    ReferenceBot bot;
-    const double exact = bot.fixed_policy_value(StartInfo{params, params.turn_limit()},
-                                                any_first[key.first * 2 + key.second]);
+    ReferenceBot bot(fixed);
+    const StartInfo info{params, params.turn_limit()};
+    const Percept& first = any_first[key.first * 2 + key.second];
+    const double exact =
+        policy ? bot.policy_value(info, first) : bot.fixed_policy_value(info, first);
     EXPECT_NEAR(exact, sums.second / sums.first, 1e-6)
         << w << "x" << h << " k=" << wumpuses << " breeze " << key.first << " stench "
         << key.second;
@@ -85,6 +56,17 @@ TEST(Lookahead, FixedPolicyValueMatchesBruteForce3x3) {
 
 TEST(Lookahead, FixedPolicyValueMatchesBruteForce2x4) {
   check(4, 2, 25, 1, 1);
+}
+
+// The exact value of the bot's own policy, lookahead included, which docs/wumpus.md uses to
+// compare policies without sampling noise (wumpus_simulate --exact).
+TEST(Lookahead, PolicyValueMatchesBruteForce) {
+  ReferenceOptions reference;  // the defaults: the reference bot
+  check(3, 3, 20, 1, 1, &reference);
+  check(4, 2, 25, 2, 1, &reference);
+  ReferenceOptions deep;
+  deep.lookahead_depth = 2;
+  check(3, 3, 30, 1, 1, &deep);
 }
 
 TEST(Lookahead, ImpossibleBreezeHasLikelihoodZero) {

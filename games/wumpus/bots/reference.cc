@@ -47,9 +47,9 @@ bool ReferenceBot::fits(int plan_length, int end_cell, Dir end_dir, const CellSe
   return home >= 0 && kb_.actions() + plan_length + home + 1 <= kb_.turn_limit();
 }
 
-void ReferenceBot::go_home() {
+void ReferenceBot::go_home(const CellSet* way) {
   PoseSearch search;
-  search.run(kb_, kb_.pos(), kb_.dir(), kb_.visited());
+  search.run(kb_, kb_.pos(), kb_.dir(), way ? *way : kb_.visited());
   int best = -1;
   Dir best_dir = Dir::N;
   for (Dir d : {Dir::N, Dir::E, Dir::S, Dir::W}) {
@@ -75,20 +75,30 @@ double ReferenceBot::threshold() const {
   return pit <= 12 ? 0.25 : 0.15;
 }
 
+void ReferenceBot::refresh_plan_belief() {
+  if (belief_valid_) return;
+  compute_pit_belief(kb_, &pits_);
+  compute_wumpus_belief(kb_, {}, &wumpuses_);
+  belief_valid_ = true;
+}
+
+CellSet ReferenceBot::way_home_with_gold() {
+  if (!options_.gold_way_safe) return kb_.visited();
+  refresh_plan_belief();
+  return kb_.visited() | known_safe(kb_, pits_, wumpuses_);
+}
+
 void ReferenceBot::plan() {
-  if (kb_.has_gold()) return go_home();
+  if (kb_.has_gold()) {
+    // With the gold, only the length of the way counts: any cell known safe will do.
+    const CellSet way = way_home_with_gold();
+    return go_home(&way);
+  }
+  refresh_plan_belief();
   const int n = kb_.cells();
   const CellSet& visited = kb_.visited();
-  if (!belief_valid_) {
-    compute_pit_belief(kb_, &pits_);
-    compute_wumpus_belief(kb_, {}, &wumpuses_);
-    belief_valid_ = true;
-  }
 
-  CellSet safe;
-  for (int c = 0; c < n; ++c) {
-    if (pits_.pit[c] <= kZero && wumpuses_.alive[c] <= kZero) safe.set(c);
-  }
+  const CellSet safe = known_safe(kb_, pits_, wumpuses_);
   const CellSet passable = visited | safe;
   PoseSearch here;
   here.run(kb_, kb_.pos(), kb_.dir(), passable);

@@ -3,14 +3,18 @@
 //
 //   wumpus_simulate [--mode classic|random|advanced] [--from A] [--to B] [--threads N]
 //                   [--width W --height H --pit P --wumpuses K --arrows S]  (advanced, -1 = draw)
-//                   [--threshold T] [--fixed] [--budget N] [--safe-alternatives A]
-//                   [--safe-max-cells C] [--shot-pit X] [--scores FILE] [--paired-against FILE]
+//                   [--threshold T] [--fixed] [--budget N] [--depth D]
+//                   [--safe-alternatives A] [--safe-max-cells C] [--shot-pit X]
+//                   [--scores FILE] [--paired-against FILE] [--exact | --optimal]
 //
-// --fixed turns the lookahead off; with --threshold 0.35 (classic) or 0.225 (random) that is the
-// faithful §10.4 policy the spec measured. --scores writes "seed score w h pit k arrows" lines;
-// --paired-against reads such a file (e.g. of a --fixed run) and prints the mean per-seed
-// difference with its standard error: the worlds are identical, so it is far tighter than the
-// difference of the two means.
+// --fixed turns the lookahead off and walks home over visited cells only; with --threshold 0.35
+// (classic) or 0.225 (random) that is the faithful §10.4 policy the spec measured.
+// --scores writes "seed score w h pit k arrows" lines; --paired-against reads such a file (e.g.
+// of a --fixed run) and prints the mean per-seed difference with its standard error: the worlds
+// are identical, so it is far tighter than the difference of the two means.
+// --exact plays no world: it prints the bot's exact expected score over all caves of fixed
+// parameters (classic, or advanced with every parameter given), from the percept probabilities of
+// the exact beliefs. --optimal prints the same for the best possible policy (optimal.h).
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -22,6 +26,7 @@
 #include <thread>
 #include <vector>
 
+#include "games/wumpus/bots/optimal.h"
 #include "games/wumpus/bots/reference.h"
 #include "games/wumpus/world.h"
 
@@ -61,9 +66,69 @@ int usage() {
   std::fprintf(stderr,
                "usage: wumpus_simulate [--mode classic|random|advanced] [--from A] [--to B]\n"
                "  [--threads N] [--width W] [--height H] [--pit P] [--wumpuses K] [--arrows S]\n"
-               "  [--threshold T] [--fixed] [--budget N] [--safe-alternatives A]\n"
-               "  [--safe-max-cells C] [--shot-pit X] [--scores FILE] [--paired-against FILE]\n");
+               "  [--threshold T] [--fixed] [--budget N] [--depth D]\n"
+               "  [--safe-alternatives A] [--safe-max-cells C] [--shot-pit X]\n"
+               "  [--scores FILE] [--paired-against FILE] [--exact | --optimal]\n");
   return 2;
+}
+
+double choose(int n, int k) {
+  if (k < 0 || k > n) return 0.0;
+  double c = 1.0;
+  for (int i = 1; i <= k; ++i) c = c * (n - k + i) / i;
+  return c;
+}
+
+// The exact expected score of the bot over every cave of fixed parameters: the value of each
+// first percept (breeze, stench at the entrance) weighted by its prior probability. Noise-free,
+// so policies can be compared without sampling error.
+int print_exact(Mode mode, const AdvancedInput& adv, const ReferenceOptions& options,
+                bool optimal) {
+  if (mode == Mode::random ||
+      (mode == Mode::advanced && (adv.width < 0 || adv.height < 0 || adv.pit_percent < 0 ||
+                                  adv.wumpuses < 0 || adv.arrows < 0))) {
+    std::fprintf(stderr, "wumpus_simulate: --exact needs fixed parameters\n");
+    return 2;
+  }
+  const Params params = generate(mode, adv, 1).params();
+  if (optimal && !OptimalSolver::supports(params)) {
+    std::fprintf(stderr, "wumpus_simulate: --optimal needs at most one wumpus\n");
+    return 2;
+  }
+  OptimalSolver solver;
+  const int cells = params.width * params.height;
+  const int degree = (params.width > 1) + (params.height > 1);
+  const double p = params.pit_percent / 100.0;
+  const double breeze = 1.0 - std::pow(1.0 - p, degree);
+  const double stench =
+      1.0 - choose(cells - 1 - degree, params.wumpuses) / choose(cells - 1, params.wumpuses);
+  double total = 0.0;
+  for (int b = 0; b < 2; ++b) {
+    for (int s = 0; s < 2; ++s) {
+      Percept first;
+      first.breeze = b, first.stench = s;
+      const double prob = (b ? breeze : 1.0 - breeze) * (s ? stench : 1.0 - stench);
+      auto t0 = std::chrono::steady_clock::now();
+      double v = 0.0;
+      if (optimal) {
+        Knowledge kb;
+        kb.start(params);
+        kb.observe(first);
+        v = solver.value(kb);
+      } else {
+        ReferenceBot bot(options);
+        v = bot.policy_value(StartInfo{params, params.turn_limit()}, first);
+      }
+      const double secs =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      std::printf("first percept breeze=%d stench=%d  p=%.6f  value %.4f  (%.1f s)\n", b, s, prob,
+                  v, secs);
+      total += prob * v;
+    }
+  }
+  std::printf("exact expected score %.4f\n", total);
+  if (optimal) std::printf("decision states %zu\n", solver.states());
+  return 0;
 }
 
 }  // namespace
@@ -76,12 +141,22 @@ int main(int argc, char** argv) {
   ReferenceOptions options;
   const char* scores_file = nullptr;
   const char* paired_file = nullptr;
+  bool exact = false, optimal = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
     const char* v = nullptr;
     if (a == "--fixed") {
       options.lookahead = false;
+      options.gold_way_safe = false;
+      continue;
+    }
+    if (a == "--optimal") {
+      exact = optimal = true;
+      continue;
+    }
+    if (a == "--exact") {
+      exact = true;
       continue;
     }
     if (!(v = value())) return usage();
@@ -111,6 +186,8 @@ int main(int argc, char** argv) {
       options.safe_alternatives = std::atoi(v);
     } else if (a == "--safe-max-cells") {
       options.safe_max_cells = std::atoi(v);
+    } else if (a == "--depth") {
+      options.lookahead_depth = std::atoi(v);
     } else if (a == "--budget") {
       options.lookahead_budget = std::atoll(v);
     } else if (a == "--paired-against") {
@@ -129,6 +206,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  if (exact) return print_exact(mode, adv, options, optimal);
   if (to < from) return usage();
   const size_t count = to - from + 1;
   std::vector<GameResult> results(count);
