@@ -1,10 +1,11 @@
+#include <filesystem>
 #include <iostream>
 
 #include "cli/commands.h"
 
 namespace arena::cli {
 
-int cmd_replay(const std::string& path, bool do_export, bool json) {
+int cmd_replay(const std::string& path, bool do_export, const std::string& export_path, bool json) {
   std::string text;
   try {
     text = read_file(path);
@@ -36,7 +37,21 @@ int cmd_replay(const std::string& path, bool do_export, bool json) {
       std::cerr << "arena: " << game_name << " has no export form\n";
       return kFailure;
     }
-    std::cout << game->export_replay(replay).dump() << "\n";
+    Json doc = game->export_replay(replay);
+    if (export_path.empty() || export_path == "-") {
+      std::cout << doc.dump() << "\n";
+      return kOk;
+    }
+    const std::filesystem::path out(export_path);
+    std::vector<ExportFile> files;
+    if (game->export_files) files = game->export_files(replay, out.filename().string(), doc);
+    try {
+      for (const ExportFile& f : files) write_file((out.parent_path() / f.name).string(), f.text);
+      write_file(export_path, doc.dump() + "\n");
+    } catch (const std::exception& e) {
+      std::cerr << "arena: " << e.what() << "\n";
+      return kFailure;
+    }
     return kOk;
   }
   const Json& result = replay.result;

@@ -25,7 +25,9 @@ int cmd_play(const PlayOptions& options);
 int cmd_eval(const PlayOptions& options);
 int cmd_bot(const std::string& game, const std::string& name, const BotArgs& args);
 int cmd_host(const std::string& game, const HostArgs& args);
-int cmd_replay(const std::string& path, bool do_export, bool json);
+// `export_path`: "" or "-" prints the export form; otherwise it is written to that file, with
+// the game's export files (GameInfo::export_files) next to it.
+int cmd_replay(const std::string& path, bool do_export, const std::string& export_path, bool json);
 int cmd_bench(const std::string& game, const std::vector<std::string>& extra);
 
 // Finds a game or prints "arena: unknown game 'X' (games: ...)" and returns nullptr.

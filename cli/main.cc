@@ -76,12 +76,18 @@ int main(int argc, char** argv) {
   host->add_option("--signup-window-s", host_args.signup_window_s,
                    "Seconds sign-ups stay open once the minimum is reached");
 
-  std::string replay_path;
-  bool replay_export = false, replay_json = false;
+  std::string replay_path, replay_export_path;
+  bool replay_json = false;
   auto* replay =
       app.add_subcommand("replay", "Check and summarise a replay, or export the spec's form");
   replay->add_option("file", replay_path, "The replay file (- for stdin)")->required();
-  replay->add_flag("--export", replay_export, "Print the spec's own single-document form");
+  auto* replay_export =
+      replay
+          ->add_option("--export", replay_export_path,
+                       "Export the spec's own single-document form: printed, or written to OUT "
+                       "with the game's side files (e.g. a stderr log) next to it")
+          ->expected(0, 1)
+          ->type_name("[OUT]");
   replay->add_flag("--json", replay_json, "Print the summary as JSON");
 
   std::string bench_game;
@@ -111,7 +117,8 @@ int main(int argc, char** argv) {
       return cmd_bot(bot_game, bot_name, bot_args);
     }
     if (*host) return cmd_host(host_game, host_args);
-    if (*replay) return cmd_replay(replay_path, replay_export, replay_json);
+    if (*replay)
+      return cmd_replay(replay_path, replay_export->count() > 0, replay_export_path, replay_json);
     if (*bench) {
       for (const auto& x : bench->remaining()) bench_extra.push_back(x);
       return cmd_bench(bench_game, bench_extra);

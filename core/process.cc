@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <thread>
 #include <unordered_set>
+#include <utility>
 
 extern char** environ;
 
@@ -226,6 +227,12 @@ void BoundedCapture::append(std::string_view bytes) {
   size_t take = std::min(room, bytes.size());
   text_.append(bytes.substr(0, take));
   dropped_ += bytes.size() - take;
+}
+
+std::string BoundedCapture::take(bool* truncated) {
+  if (truncated) *truncated = dropped_ > 0;
+  dropped_ = 0;
+  return std::exchange(text_, {});
 }
 
 void become_subreaper() {

@@ -41,6 +41,10 @@ class BoundedCapture {
   const std::string& text() const { return text_; }
   bool truncated() const { return dropped_ > 0; }
   size_t dropped() const { return dropped_; }
+  // Hands over what was kept and starts afresh with the same limit, so that the bound applies
+  // from one take to the next (e.g. per turn). `truncated`, if given: whether anything written
+  // since the previous take was dropped.
+  std::string take(bool* truncated = nullptr);
 
  private:
   size_t limit_;

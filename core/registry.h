@@ -66,6 +66,12 @@ struct MatchOutcome {
   Replay replay;                         // the whole match, in DESIGN.md's container
 };
 
+// A file that goes with an exported replay document, written next to it.
+struct ExportFile {
+  std::string name;  // a plain file name, without directory
+  std::string text;
+};
+
 struct BotInfo {
   std::string name;
   std::string help;
@@ -119,6 +125,13 @@ struct GameInfo {
   std::function<std::vector<std::string>(const Replay& replay)> check_replay;
   // The spec's own single-document form of a replay (`arena replay FILE --export`).
   std::function<Json(const Replay& replay)> export_replay;
+  // Optional: files that go next to the exported document when it is written to a file
+  // (`arena replay FILE --export OUT`; never when it goes to stdout), e.g. Dracula's per-turn
+  // stderr log (§6.6). `document_name` is OUT's file name; the game may add references to its
+  // files into `document` (they are written in OUT's directory).
+  std::function<std::vector<ExportFile>(const Replay& replay, const std::string& document_name,
+                                        Json& document)>
+      export_files;
   // `arena host`: runs the game's server until its game is over. Returns the exit code (a bad
   // argument: 2). Null for games without a server.
   std::function<int(const HostArgs& args)> host;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <mutex>
@@ -28,18 +29,31 @@ Deadline earlier(Deadline a, Deadline b) {
   return a.at() < b.at() ? a : b;
 }
 
-// Reads what `fd` holds now (non-blocking) into `sink`. False once it reached EOF or failed.
-bool read_available(int fd, BoundedCapture& sink) {
+// Reads what `fd` holds now (non-blocking) into `sink`, stopping after about `budget` bytes (a
+// writer still going could otherwise keep it reading). False once it reached EOF or failed.
+bool read_available(int fd, BoundedCapture& sink, size_t budget = SIZE_MAX) {
   char buf[64 * 1024];
-  for (;;) {
+  for (size_t got = 0; got < budget;) {
     ssize_t n = read(fd, buf, sizeof buf);
     if (n > 0) {
       sink.append(std::string_view(buf, static_cast<size_t>(n)));
+      got += static_cast<size_t>(n);
       continue;
     }
     if (n < 0 && errno == EINTR) continue;
     return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
   }
+  return true;
+}
+
+// What take_stderr() reads from a stderr pipe before handing over: at most the pipe's usual
+// capacity many times over, so that what was written before a turn's last line goes with it.
+constexpr size_t kTakeReadBudget = 1024 * 1024;
+
+StderrExcerpt take_capture(BoundedCapture& capture) {
+  StderrExcerpt e;
+  e.text = capture.take(&e.truncated);
+  return e;
 }
 
 // Waits until the child exits or the deadline passes, reading its stderr meanwhile: a child
@@ -125,6 +139,11 @@ class ProcessSeat : public Seat {
 
   std::string stderr_text() const override { return capture_.text(); }
   bool stderr_truncated() const override { return capture_.truncated(); }
+  StderrExcerpt take_stderr() override {
+    if (child_ && child_->stderr_fd() >= 0)
+      read_available(child_->stderr_fd(), capture_, kTakeReadBudget);
+    return take_capture(capture_);
+  }
   std::string exit_description() const override {
     return child_ && child_->status() ? child_->status()->describe() : "";
   }
@@ -224,6 +243,11 @@ class PerTurnProcessSeat : public Seat {
 
   std::string stderr_text() const override { return capture_.text(); }
   bool stderr_truncated() const override { return capture_.truncated(); }
+  StderrExcerpt take_stderr() override {
+    if (child_ && child_->stderr_fd() >= 0)
+      read_available(child_->stderr_fd(), capture_, kTakeReadBudget);
+    return take_capture(capture_);
+  }
   std::string exit_description() const override {
     return child_ && child_->status() ? child_->status()->describe() : "";
   }
@@ -332,6 +356,7 @@ class InProcessSeat : public Seat {
   void finish(int) override { finished_ = true; }
   std::string stderr_text() const override { return log_.text(); }
   bool stderr_truncated() const override { return log_.truncated(); }
+  StderrExcerpt take_stderr() override { return take_capture(log_); }
 
  private:
   std::unique_ptr<MessageBot> bot_;

@@ -15,6 +15,12 @@
 
 namespace arena {
 
+// What a seat wrote on stderr over some stretch (e.g. one turn), bounded.
+struct StderrExcerpt {
+  std::string text;
+  bool truncated = false;  // more was written than the bound kept; the rest was discarded
+};
+
 class Seat {
  public:
   virtual ~Seat() = default;
@@ -31,6 +37,13 @@ class Seat {
   // What the seat wrote on stderr (bounded), and how its process ended ("" if not a process).
   virtual std::string stderr_text() const { return {}; }
   virtual bool stderr_truncated() const { return false; }
+  // Hands over what the seat wrote on stderr since the previous take_stderr() (or since it
+  // started) and starts a fresh capture: the seat's stderr bound then applies from one take to the
+  // next instead of to the seat's whole life, so a referee can keep stderr per turn. A process
+  // seat first collects, without blocking, what its stderr pipe already holds. Afterwards
+  // stderr_text() and stderr_truncated() only cover what came after the take. Stderr is drained
+  // continuously either way; seats with no stderr give an empty excerpt.
+  virtual StderrExcerpt take_stderr() { return {}; }
   virtual std::string exit_description() const { return {}; }
   // The seat could not start at all (exec failed, connection never came): the reason, else "".
   virtual std::string start_error() const { return {}; }
@@ -38,14 +51,16 @@ class Seat {
 
 using FramerFactory = std::function<std::unique_ptr<Framer>()>;
 
-// A child process for the whole game, over pipes.
+// A child process for the whole game, over pipes. `stderr_limit` bounds the stderr kept (per
+// take_stderr() when the referee takes it).
 std::unique_ptr<Seat> make_process_seat(const ProcessOptions& options, FramerFactory framer,
                                         size_t stderr_limit = 64 * 1024);
 
 // A fresh child process for every turn (Dracula spec §6.2): send() starts the process, writes the
 // message and closes its stdin; receive() returns its messages, then `crashed`/`closed` once it
 // has exited and everything was read; at a receive() deadline the process tree is killed. A final
-// line without newline counts only if the process exited by itself (framer finish()).
+// line without newline counts only if the process exited by itself (framer finish()). Stderr is
+// one capture across turns, bounded by `stderr_limit` until take_stderr() starts a fresh one.
 std::unique_ptr<Seat> make_per_turn_process_seat(const ProcessOptions& options,
                                                  FramerFactory framer,
                                                  size_t stderr_limit = 64 * 1024);

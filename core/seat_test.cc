@@ -59,6 +59,28 @@ TEST(ProcessSeatTest, ChattyStderrIsBoundedAndNeverBlocksTheChild) {
   EXPECT_TRUE(seat->stderr_truncated());
 }
 
+TEST(ProcessSeatTest, TakeStderrHandsOverAndRestartsTheBound) {
+  // Each request: 100 KB on stderr, then the answer. Each take gets that turn's first 64 KiB.
+  auto seat = make_process_seat(
+      sh("while read x; do head -c 100000 /dev/zero | tr '\\0' \"$x\" >&2; echo \"$x\"; done"),
+      lines());
+  for (std::string turn : {"a", "b"}) {
+    seat->send(turn);
+    Received r = seat->receive(soon());
+    ASSERT_TRUE(r.ok()) << r.detail;
+    EXPECT_EQ(r.message, turn);
+    StderrExcerpt e = seat->take_stderr();
+    EXPECT_EQ(e.text, std::string(64 * 1024, turn[0])) << turn;
+    EXPECT_TRUE(e.truncated);
+    EXPECT_EQ(seat->stderr_text(), "") << "the capture starts afresh";
+    EXPECT_FALSE(seat->stderr_truncated());
+  }
+  seat->finish(0);
+  StderrExcerpt rest = seat->take_stderr();
+  EXPECT_EQ(rest.text, "");
+  EXPECT_FALSE(rest.truncated);
+}
+
 TEST(ProcessSeatTest, ChildThatNeverAnswersTimesOut) {
   auto seat = make_process_seat({{"sleep", "1000"}, {}, ""}, lines());
   seat->send("question");
@@ -238,6 +260,19 @@ TEST(PerTurnSeatTest, ExecFailureAndStderr) {
   chatty->finish(0);
   EXPECT_EQ(chatty->stderr_text(), "oop");
   EXPECT_TRUE(chatty->stderr_truncated());
+}
+
+TEST(PerTurnSeatTest, TakeStderrKeepsEachTurnApart) {
+  auto seat =
+      make_per_turn_process_seat(sh("read x; echo \"err $x\" >&2; echo \"$x\""), lines(), 6);
+  for (std::string turn : {"1", "22"}) {
+    seat->send(turn);
+    EXPECT_EQ(seat->receive(soon()).message, turn);
+    EXPECT_EQ(seat->receive(soon()).verdict, Verdict::closed);
+    StderrExcerpt e = seat->take_stderr();
+    EXPECT_EQ(e.text, turn == "1" ? "err 1\n" : "err 22") << turn;
+    EXPECT_EQ(e.truncated, turn == "22");
+  }
 }
 
 // --- In-process seat and run_bot_fds -----------------------------------------------------------

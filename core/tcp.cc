@@ -79,6 +79,11 @@ class SocketSeat : public Seat {
   }
   std::string stderr_text() const override { return stderr_.text(); }
   bool stderr_truncated() const override { return stderr_.truncated(); }
+  StderrExcerpt take_stderr() override {
+    StderrExcerpt e;
+    e.text = stderr_.take(&e.truncated);
+    return e;
+  }
   std::string start_error() const override { return bot_ ? bot_->start_error() : ""; }
 
  private:

@@ -132,7 +132,7 @@ TEST(DraculaE2E, StillRunningAtDeadlineIsKilled) {
   EXPECT_EQ(p.turns["G"][0]["move"], "ST");
   EXPECT_EQ(p.turns["G"][0]["end"], "timeout");
   EXPECT_GE(p.json["result"]["seats"]["G"]["timeouts"], 1);
-  int pid = pid_in(p.logs["G"]["stderr"]);
+  int pid = pid_in(p.turns["G"][0]["stderr"]);
   ASSERT_GT(pid, 0);
   EXPECT_TRUE(process_gone(pid));
 
@@ -208,15 +208,125 @@ TEST(DraculaE2E, DraculaInADeadEndTeleports) {
   EXPECT_NE(p.result()["past_plays"].get<std::string>().find("DTP"), std::string::npos);
 }
 
-// The environment of §6.1 and stderr kept, capped at 64 KiB per seat.
+// The environment of §6.1 and stderr kept, capped at 64 KiB per turn.
 TEST(DraculaE2E, EnvironmentAndStderrCap) {
   Played p = play({{"G", misbehave("big_stderr")}}, 500, {}, "18446744073709551615");
   ASSERT_EQ(p.status, 0) << p.err;
-  const std::string err = p.logs["G"]["stderr"];
+  const std::string err = p.turns["G"][0]["stderr"];
   EXPECT_NE(err.find("seat G seed 18446744073709551615 limit 500 mode process play 0"),
             std::string::npos);
   EXPECT_LE(err.size(), 64u * 1024);
-  EXPECT_TRUE(p.logs["G"]["stderr_truncated"].get<bool>());
+  EXPECT_TRUE(p.turns["G"][0]["stderr_truncated"].get<bool>());
+}
+
+// §6.1 "stores up to 64 KiB of it per turn": a turn's stderr is cut at 64 KiB and flagged, and the
+// next turn's stderr is kept on its own, in both modes. No log line repeats it.
+TEST(DraculaE2E, StderrIsKeptPerTurn) {
+  for (const char* mode : {"process", "persistent"}) {
+    SCOPED_TRACE(mode);
+    const bool pers = std::string(mode) == "persistent";
+    Played p = play({{"G", pers ? persistent("stderr_turns") : misbehave("stderr_turns")}}, 1500,
+                    {"--mode", std::string("G=") + mode});
+    ASSERT_EQ(p.status, 0) << p.err;
+    const auto& g = p.turns["G"];
+    ASSERT_GE(g.size(), 3u);
+    EXPECT_EQ(g[0]["move"], "ST");
+    const std::string first = g[0]["stderr"];
+    EXPECT_EQ(first.size(), 64u * 1024);
+    EXPECT_EQ(first.substr(0, 4), "pid ");
+    EXPECT_EQ(first.back(), 'a');
+    EXPECT_TRUE(g[0]["stderr_truncated"].get<bool>());
+    const std::string second = g[1]["stderr"];
+    if (pers) {
+      EXPECT_EQ(second, "second turn stderr\n");
+    } else {
+      EXPECT_NE(second.find("play 5\nsecond turn stderr\n"), std::string::npos) << second;
+    }
+    EXPECT_FALSE(g[1].contains("stderr_truncated"));
+    EXPECT_EQ(g[1]["verdict"], "illegal");
+    EXPECT_FALSE(g[2].contains("stderr")) << "not asked: no stderr";
+    // Seats that wrote nothing have no stderr member; G's log line no longer repeats its stderr.
+    for (const Json& t : p.turns["S"]) EXPECT_FALSE(t.contains("stderr"));
+    if (p.logs.count("G")) {
+      EXPECT_EQ(p.logs["G"]["stderr"], "");
+    }
+    EXPECT_EQ(run_command({arena_bin(), "replay", p.path}).status, 0);
+  }
+}
+
+// stderr is bytes, the replay JSON: what is not UTF-8 is kept as '?' and the game goes on.
+TEST(DraculaE2E, StderrThatIsNotUtf8IsKeptReadable) {
+  Played p = play({{"G", misbehave("bad_utf8_stderr")}});
+  ASSERT_EQ(p.status, 0) << p.err;
+  const std::string err = p.turns["G"][0]["stderr"];
+  EXPECT_NE(err.find("play 0\n? caf\u00e9 ??\n"), std::string::npos) << err;
+  EXPECT_EQ(p.turns["G"][0]["move"], "ST");
+  EXPECT_EQ(run_command({arena_bin(), "replay", p.path}).status, 0);
+}
+
+// §6.1 "so a chatty AI never blocks": several MiB of stderr in a turn, in both modes, and the AI
+// still answers in time, turn after turn.
+TEST(DraculaE2E, ChattyAiStillAnswersInTime) {
+  for (const char* mode : {"process", "persistent"}) {
+    SCOPED_TRACE(mode);
+    const bool pers = std::string(mode) == "persistent";
+    Played p = play({{"G", pers ? persistent("chatty") : misbehave("chatty")}}, 1500,
+                    {"--mode", std::string("G=") + mode});
+    ASSERT_EQ(p.status, 0) << p.err;
+    const auto& g = p.turns["G"];
+    ASSERT_GE(g.size(), 3u);
+    for (int i = 0; i < 2; ++i) {
+      SCOPED_TRACE(i);
+      EXPECT_EQ(g[i]["move"], "ST");
+      EXPECT_EQ(g[i]["source"], "ai");
+      EXPECT_EQ(g[i]["verdict"], "ok");
+      EXPECT_NE(g[i]["end"], "timeout");
+      EXPECT_EQ(g[i]["stderr"].get<std::string>().size(), 64u * 1024);
+      EXPECT_TRUE(g[i]["stderr_truncated"].get<bool>());
+    }
+    EXPECT_EQ(p.result()["messages"][5], "chatty " + std::string(pers ? "2" : "1"));
+    EXPECT_EQ(p.result()["disqualified"]["G"]["play"], 10) << "its third turn decides the rest";
+    EXPECT_TRUE(p.result()["winner"] == "hunters" || p.result()["winner"] == "dracula");
+  }
+}
+
+// §6.6 "per-turn stderr excerpts go to a separate log file referenced from the record":
+// `arena replay FILE --export OUT` writes OUT.stderr.jsonl next to OUT and names it in OUT.
+TEST(DraculaE2E, ExportWritesTheStderrLogNextToTheRecord) {
+  Played p = play({{"G", misbehave("stderr_turns")}});
+  ASSERT_EQ(p.status, 0) << p.err;
+  const std::string dir = temp_dir(), out = dir + "/game.json";
+  CommandResult r = run_command({arena_bin(), "replay", p.path, "--export", out});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  Json doc = Json::parse(read_file(out));
+  EXPECT_EQ(doc["format"], "fod-game-1");
+  EXPECT_EQ(doc["stderr_log"], "game.json.stderr.jsonl");
+  EXPECT_FALSE(doc.contains("logs"));
+  std::vector<Json> lines;
+  std::ifstream in(dir + "/game.json.stderr.jsonl");
+  for (std::string line; std::getline(in, line);) lines.push_back(Json::parse(line));
+  ASSERT_EQ(lines.size(), 2u) << "G's two asked turns; the in-process AIs wrote nothing";
+  EXPECT_EQ(lines[0]["play"], 0);
+  EXPECT_EQ(lines[0]["seat"], "G");
+  EXPECT_EQ(lines[0]["stderr"], p.turns["G"][0]["stderr"]);
+  EXPECT_EQ(lines[0]["truncated"], true);
+  EXPECT_EQ(lines[1]["play"], 5);
+  EXPECT_EQ(lines[1]["stderr"], p.turns["G"][1]["stderr"]);
+  EXPECT_EQ(lines[1]["truncated"], false);
+
+  // Printed, the record has nowhere to put a second file: no reference.
+  CommandResult printed = run_command({arena_bin(), "replay", p.path, "--export"});
+  ASSERT_EQ(printed.status, 0) << printed.err;
+  EXPECT_FALSE(Json::parse(printed.out).contains("stderr_log"));
+
+  // A game without stderr: no side file, no reference.
+  Played quiet = play({});
+  ASSERT_EQ(quiet.status, 0) << quiet.err;
+  const std::string quiet_out = dir + "/quiet.json";
+  ASSERT_EQ(run_command({arena_bin(), "replay", quiet.path, "--export", quiet_out}).status, 0);
+  EXPECT_FALSE(Json::parse(read_file(quiet_out)).contains("stderr_log"));
+  EXPECT_FALSE(std::ifstream(quiet_out + ".stderr.jsonl").good());
 }
 
 // Row 13.
@@ -228,7 +338,7 @@ TEST(DraculaE2E, PersistentLinesForAnotherTurnAreIgnored) {
   EXPECT_EQ(p.turns["G"][0]["stale_lines"], 3);
   EXPECT_EQ(p.turns["G"][0]["end"], "done");
   expect_disqualified_second_turn(p);
-  EXPECT_TRUE(process_gone(pid_in(p.logs["G"]["stderr"])));
+  EXPECT_TRUE(process_gone(pid_in(p.turns["G"][0]["stderr"])));
 }
 
 // Row 14.
@@ -255,7 +365,7 @@ TEST(DraculaE2E, PersistentDeathGivesDefaultMoves) {
     EXPECT_EQ(g[2]["move"], "ST");  // stays
     EXPECT_TRUE(p.result()["disqualified"].empty());
     EXPECT_EQ(p.result()["seats"]["G"]["crashes"], 1);
-    EXPECT_TRUE(process_gone(pid_in(p.logs["G"]["stderr"])));
+    EXPECT_TRUE(process_gone(pid_in(p.turns["G"][0]["stderr"])));
   }
 }
 

@@ -110,6 +110,7 @@ GameInfo game_info() {
   g.eval_extras = eval_extras;
   g.check_replay = check_replay;
   g.export_replay = export_replay;
+  g.export_files = export_files;
   return g;
 }
 

@@ -10,5 +10,9 @@ GameInfo game_info();
 // Replay content checks and the spec's own document (§6.6), in replay_check.cc.
 std::vector<std::string> check_replay(const Replay& replay);
 Json export_replay(const Replay& replay);
+// The §6.6 "separate log file" of per-turn stderr excerpts next to an exported document (JSON
+// Lines: play, seat, stderr, truncated), referenced from it as "stderr_log"; none without stderr.
+std::vector<ExportFile> export_files(const Replay& replay, const std::string& document_name,
+                                     Json& document);
 
 }  // namespace arena::dracula

@@ -241,13 +241,18 @@ MatchOutcome run_game(const RefereeConfig& config) {
         t["detail"] = reply->detail;
     }
     t["ms"] = reply ? reply->ms : 0.0;
+    // §6.1: the turn's stderr, at most 64 KiB (the rest discarded).
+    if (reply && !reply->stderr_text.empty()) t["stderr"] = reply->stderr_text;
+    if (reply && reply->stderr_truncated) t["stderr_truncated"] = true;
     outcome.replay.events.push_back(std::move(t));
   }
   for (auto& d : drivers) d->finish(config.end_grace_ms);
 
+  // A log line per seat whose program could not start or wrote on stderr after its last turn
+  // (shutdown output); the turns' stderr is in the turn lines.
   for (int seat = 0; seat < kNumSeats; ++seat) {
     const SeatLog l = drivers[seat]->log();
-    if (l.stderr_text.empty() && l.start_error.empty()) continue;
+    if (l.stderr_text.empty() && !l.truncated && l.start_error.empty()) continue;
     Json log = Json::object();
     log["type"] = "log";
     log["seat"] = kSeatNames[seat];

@@ -74,6 +74,13 @@ std::vector<std::string> check_replay(const Replay& replay) {
       if (source != "ai" && source != "default" && source != "teleport")
         problem(where + ": unknown source " + t["source"].dump());
       if (source == "teleport" && code != "TP") problem(where + ": a teleport that is not TP");
+      // §6.1: the turn's stderr, at most 64 KiB.
+      if (t.contains("stderr") &&
+          (!t["stderr"].is_string() ||
+           t["stderr"].get_ref<const std::string&>().size() > kStderrCapBytes))
+        problem(where + ": stderr is not a string of at most 64 KiB");
+      if (t.contains("stderr_truncated") && !t["stderr_truncated"].is_boolean())
+        problem(where + ": stderr_truncated is not a boolean");
     } catch (const std::exception& e) {
       problem(fmt::format("{}: malformed entry: {}", where, e.what()));
       break;
@@ -92,15 +99,8 @@ Json export_replay(const Replay& replay) {
                         "final_score", "final_round", "plays", "dracula_blood", "hunter_health"})
     if (r.contains(k)) out[k] = r[k];
   Json turns = Json::array();
-  Json logs = Json::object();
   for (const Json& t : replay.events) {
-    const std::string type = t.value("type", "");
-    if (type == "log") {
-      logs[t.value("seat", "?")] = {{"stderr", t.value("stderr", "")},
-                                    {"stderr_truncated", t.value("stderr_truncated", false)}};
-      continue;
-    }
-    if (type != "turn") continue;
+    if (t.value("type", "") != "turn") continue;
     Json e = Json::object();
     for (const char* k : {"play", "seat", "move", "source", "reason"})
       if (t.contains(k)) e[k] = t[k];
@@ -110,9 +110,38 @@ Json export_replay(const Replay& replay) {
   }
   out["turns"] = std::move(turns);
   out["disqualified"] = r.value("disqualified", Json::object());
-  // §6.6 keeps stderr apart from the record; the container carries it in its log lines.
-  out["logs"] = std::move(logs);
+  // §6.6: stderr is not part of the record; export_files writes it to a separate log file.
   return out;
+}
+
+std::vector<ExportFile> export_files(const Replay& replay, const std::string& document_name,
+                                     Json& document) {
+  // One JSON object per line: each turn's stderr excerpt, then what a seat wrote after its last
+  // turn ("play": null; older replays kept a seat's whole stderr there).
+  std::string text;
+  auto add = [&](Json play, const Json& seat, const Json& stderr_text, bool truncated) {
+    if (!stderr_text.is_string() ||
+        (stderr_text.get_ref<const std::string&>().empty() && !truncated))
+      return;
+    Json line = Json::object();
+    line["play"] = std::move(play);
+    line["seat"] = seat;
+    line["stderr"] = stderr_text;
+    line["truncated"] = truncated;
+    text += line.dump() + "\n";
+  };
+  for (const Json& t : replay.events)
+    if (t.value("type", "") == "turn")
+      add(t.value("play", Json(nullptr)), t.value("seat", Json("?")), t.value("stderr", Json("")),
+          t.value("stderr_truncated", false));
+  for (const Json& t : replay.events)
+    if (t.value("type", "") == "log")
+      add(Json(nullptr), t.value("seat", Json("?")), t.value("stderr", Json("")),
+          t.value("stderr_truncated", false));
+  if (text.empty()) return {};
+  const std::string name = document_name + ".stderr.jsonl";
+  document["stderr_log"] = name;
+  return {{name, std::move(text)}};
 }
 
 }  // namespace arena::dracula

@@ -1,5 +1,7 @@
 #include "games/dracula/seat_driver.h"
 
+#include <cstdint>
+
 #include <nlohmann/json.hpp>
 
 #include "core/framers.h"
@@ -31,6 +33,48 @@ FramerFactory request_framer() {
   };
 }
 
+// stderr is free-form bytes, but the replay is JSON: every byte that is not part of a valid UTF-8
+// sequence (including a sequence cut by the 64 KiB bound) becomes '?', so the size never grows.
+std::string valid_utf8(std::string_view in) {
+  static const uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};  // shortest form, by length
+  std::string out;
+  out.reserve(in.size());
+  for (size_t i = 0; i < in.size();) {
+    const auto c = static_cast<unsigned char>(in[i]);
+    size_t len = 0;
+    uint32_t cp = 0;
+    if (c < 0x80) {
+      len = 1;
+      cp = c;
+    } else if ((c & 0xE0) == 0xC0) {
+      len = 2;
+      cp = c & 0x1Fu;
+    } else if ((c & 0xF0) == 0xE0) {
+      len = 3;
+      cp = c & 0x0Fu;
+    } else if ((c & 0xF8) == 0xF0) {
+      len = 4;
+      cp = c & 0x07u;
+    }
+    bool ok = len > 0 && i + len <= in.size();
+    for (size_t k = 1; ok && k < len; ++k) {
+      const auto d = static_cast<unsigned char>(in[i + k]);
+      ok = (d & 0xC0) == 0x80;
+      cp = (cp << 6) | (d & 0x3Fu);
+    }
+    if (ok && len > 1 && (cp < kMin[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)))
+      ok = false;
+    if (ok) {
+      out.append(in.substr(i, len));
+      i += len;
+    } else {
+      out += '?';
+      ++i;
+    }
+  }
+  return out;
+}
+
 class Driver : public SeatDriver {
  public:
   Driver(const SeatSpec& spec, SeatMode mode, ProcessOptions process, int time_limit_ms,
@@ -41,14 +85,15 @@ class Driver : public SeatDriver {
         limit_ms_(time_limit_ms),
         bot_(std::move(bot)) {
     // A per-turn program seat starts its process at each send(); nothing runs before the first.
-    if (!builtin_ && !persistent_) seat_ = make_per_turn_process_seat(process_, reply_framer());
+    if (!builtin_ && !persistent_)
+      seat_ = make_per_turn_process_seat(process_, reply_framer(), kStderrCapBytes);
   }
   ~Driver() override { finish(0); }
 
   void start() override {
     if (!persistent_) return;
     seat_ = builtin_ ? make_in_process_seat(bot_(), request_framer(), reply_framer())
-                     : make_process_seat(process_, reply_framer());
+                     : make_process_seat(process_, reply_framer(), kStderrCapBytes);
     started_at_ = Clock::now();
     if (!seat_->start_error().empty()) dead_ = true;
   }
@@ -62,10 +107,8 @@ class Driver : public SeatDriver {
       return reply;
     }
     // Process mode in process: a fresh AI per turn, as a fresh process (its late answers die too).
-    if (builtin_ && !persistent_) {
-      keep_log();
+    if (builtin_ && !persistent_)
       seat_ = make_in_process_seat(bot_(), request_framer(), reply_framer());
-    }
     const std::optional<int> open_turn = persistent_ ? std::optional<int>(turn) : std::nullopt;
     const auto start = Clock::now();
     // §6.3: a persistent program's start-up is not counted against any turn. The protocol has no
@@ -125,6 +168,11 @@ class Driver : public SeatDriver {
       break;
     }
     reply.ms = reply.counted ? counted_ms : ms_since(start);
+    // §6.1: stderr is kept per turn. The seat drained it all along (bounded to 64 KiB since the
+    // previous take); a process-mode turn's process is over by now, so all of its stderr is here.
+    StderrExcerpt err = seat_->take_stderr();
+    reply.stderr_text = valid_utf8(err.text);
+    reply.stderr_truncated = err.truncated;
     return reply;
   }
 
@@ -139,14 +187,10 @@ class Driver : public SeatDriver {
 
   SeatLog log() const override {
     SeatLog l;
-    l.stderr_text = earlier_log_.text();
-    l.truncated = earlier_log_.truncated();
     if (seat_) {
-      BoundedCapture all(kStderrCapBytes);
-      all.append(earlier_log_.text());
-      all.append(seat_->stderr_text());
-      l.stderr_text = all.text();
-      l.truncated = l.truncated || all.truncated() || seat_->stderr_truncated();
+      // Each turn took its own stderr: what is left came after the last turn.
+      l.stderr_text = valid_utf8(seat_->stderr_text());
+      l.truncated = seat_->stderr_truncated();
       l.exit = seat_->exit_description();
       l.start_error = seat_->start_error();
     }
@@ -154,10 +198,6 @@ class Driver : public SeatDriver {
   }
 
  private:
-  void keep_log() {
-    if (seat_) earlier_log_.append(seat_->stderr_text());
-  }
-
   bool builtin_, persistent_;
   bool asked_ = false;            // the seat has had its first turn
   Clock::time_point started_at_;  // when the persistent process was started
@@ -165,7 +205,6 @@ class Driver : public SeatDriver {
   int limit_ms_;
   std::function<std::unique_ptr<MessageBot>()> bot_;
   std::unique_ptr<Seat> seat_;
-  BoundedCapture earlier_log_{kStderrCapBytes};
   bool dead_ = false;
 };
 

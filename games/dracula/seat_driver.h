@@ -38,8 +38,15 @@ struct TurnReply {
   std::string detail;  // exit status, start error, ...
   bool dead = false;   // persistent: the program is gone, later turns get default moves
   double ms = 0;       // from the start of the turn to the counted line, else to its end
+  // What the seat wrote on stderr during this turn (§6.1: at most 64 KiB per turn, the rest
+  // discarded). Process mode: the turn's process. Persistent mode: what arrived since the previous
+  // turn ended (so output between turns, and start-up output, goes with the next turn).
+  std::string stderr_text;
+  bool stderr_truncated = false;
 };
 
+// The seat after the game: how its program started and ended, and what it wrote on stderr after
+// its last turn (shutdown output, at most 64 KiB).
 struct SeatLog {
   std::string stderr_text;
   bool truncated = false;

@@ -40,6 +40,22 @@ if behaviour == "teleport":
     say(line({"move": script[rnd] if rnd < len(script) else "XX", "message": "round %d" % rnd}))
     sys.exit(0)
 
+
+def chatter(total: int, fill: bytes) -> None:
+    # Debug output as a chatty AI writes it: many small writes, straight to the fd.
+    chunk = fill * 4095 + b"\n"
+    for _ in range(total // len(chunk)):
+        os.write(2, chunk)
+
+
+if behaviour == "stderr_turns" and rnd == 1:
+    sys.stderr.write("second turn stderr\n")  # kept apart from the first turn's 64 KiB
+    sys.stderr.flush()
+elif behaviour == "chatty" and rnd <= 1:
+    chatter(4 * 1024 * 1024, b"c")  # several MiB in each of two turns, then a legal move
+    say(line({"move": "ST", "message": "chatty %d" % rnd}))
+    sys.exit(0)
+
 if rnd >= 1:
     say(line({"move": "XX"}))
     sys.exit(0)
@@ -81,6 +97,12 @@ elif behaviour == "bad_message":
     say(line({"move": "ST", "message": "\u00e9\u0001tab\there" + "x" * 200}))
 elif behaviour == "message_not_string":
     say(line({"move": "ST", "message": ["not", "a", "string"]}))
+elif behaviour == "stderr_turns":
+    chatter(100000, b"a")  # over 64 KiB in the first turn
+    say(line({"move": "ST"}))
+elif behaviour == "bad_utf8_stderr":
+    os.write(2, b"\xff caf\xc3\xa9 \xe2\x82\n")  # not UTF-8, and a cut sequence
+    say(line({"move": "ST"}))
 elif behaviour == "big_stderr":
     sys.stderr.write("e" * 200000)
     sys.stderr.flush()

@@ -21,16 +21,33 @@ def say(obj) -> None:
     out.flush()
 
 
+def chatter(total: int, fill: bytes) -> None:
+    # Debug output as a chatty AI writes it: many small writes, straight to the fd.
+    chunk = fill * 4095 + b"\n"
+    for _ in range(total // len(chunk)):
+        os.write(2, chunk)
+
+
 count = 0
 for raw in sys.stdin:
     request = json.loads(raw)
     turn = request["turn"]
     count += 1
+    if behaviour == "stderr_turns" and count == 1:
+        chatter(100000, b"a")  # over 64 KiB in the first turn
+    elif behaviour == "stderr_turns" and count == 2:
+        sys.stderr.write("second turn stderr\n")  # kept apart from the first turn's 64 KiB
+        sys.stderr.flush()
+    elif behaviour == "chatty" and count <= 2:
+        chatter(4 * 1024 * 1024, b"c")  # several MiB in each of two turns, then a legal move
+        say({"turn": turn, "move": "ST", "message": "chatty %d" % count})
+        say({"turn": turn, "done": True})
+        continue
     if count >= 2 and behaviour != "die_after_first":
         say({"turn": turn, "move": "XX"})  # illegal: disqualified, then closed and killed
         say({"turn": turn, "done": True})
         continue
-    if behaviour == "good":
+    if behaviour in ("good", "stderr_turns"):
         say({"turn": turn, "move": "ST", "message": "hi"})
         say({"turn": turn, "done": True})
     elif behaviour == "wrong_turn":
