@@ -28,9 +28,14 @@ Json Replay::make_header(const std::string& game, const Json& match_params, cons
 }
 
 std::string Replay::to_jsonl() const {
-  std::string out = header.dump() + "\n";
-  for (const Json& e : events) out += e.dump() + "\n";
-  out += result.dump() + "\n";
+  // Bots write arbitrary bytes on stderr, and the replay keeps them: bytes that are not UTF-8
+  // become U+FFFD rather than making the whole match fail to serialise.
+  auto line = [](const Json& j) {
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+  };
+  std::string out = line(header);
+  for (const Json& e : events) out += line(e);
+  out += line(result);
   return out;
 }
 

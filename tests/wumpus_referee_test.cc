@@ -163,6 +163,13 @@ TEST(WumpusReferee, StderrIsKeptButBounded) {
   EXPECT_TRUE(p.log["stderr_truncated"].get<bool>());
 }
 
+TEST(WumpusReferee, StderrThatIsNotUtf8IsKeptReadable) {
+  Played p = play(misbehave("binary_stderr"));
+  expect_end(p, -1, "exit_without_gold");
+  EXPECT_EQ(p.log["stderr"].get<std::string>(),
+            "not utf-8: \xEF\xBF\xBD\xEF\xBF\xBD \xEF\xBF\xBD(\n");
+}
+
 TEST(WumpusReferee, NoDescendantOutlivesTheMatch) {
   Played p = play(misbehave("double_fork"));
   expect_end(p, -1, "exit_without_gold");

@@ -51,6 +51,10 @@ def misbehave() -> None:
         pass  # handled in the loop: never leaves, hits the turn limit
     elif behaviour == "lenient":
         say(b"  go\t\r\n")
+    elif behaviour == "binary_stderr":
+        sys.stderr.buffer.write(b"not utf-8: \xff\xfe \xc3(\n")
+        sys.stderr.flush()
+        say(b"exit\n")
     elif behaviour == "chatty_stderr":
         sys.stderr.write("x" * 200000)
         sys.stderr.flush()
@@ -99,6 +103,6 @@ for raw in sys.stdin.buffer:
         misbehave()
         if behaviour in ("lenient",):
             continue
-        if behaviour not in ("double_fork", "chatty_stderr"):
+        if behaviour not in ("double_fork", "chatty_stderr", "binary_stderr"):
             time.sleep(30)
             break
