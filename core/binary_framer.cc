@@ -3,27 +3,22 @@
 #include <cstdint>
 #include <string>
 
+#include "core/buffered_framer.h"
 #include "core/framers.h"
 
 namespace arena {
 namespace {
 
-class BinaryFramer final : public Framer {
+class BinaryFramer final : public BufferedFramer {
  public:
   explicit BinaryFramer(size_t max_frame) : max_(max_frame) {}
-
-  void feed(std::string_view bytes) override {
-    if (failed_ || eof_) return;
-    compact();
-    buf_.append(bytes);
-  }
 
   Frame next() override { return step(); }
 
   // EOF: complete frames still buffered come out first (call finish() until need_more); a frame
   // cut by the end is malformed.
   Frame finish() override {
-    eof_ = true;
+    mark_eof();
     Frame f = step();
     if (f.status != Frame::Status::need_more || start_ == buf_.size()) return f;
     size_t have = buf_.size() - start_;
@@ -36,8 +31,6 @@ class BinaryFramer final : public Framer {
                                         std::to_string(length_at(start_)) + " body bytes)");
   }
 
-  bool has_buffered() const override { return !failed_ && start_ < buf_.size(); }
-
   std::string encode(std::string_view message) const override {
     auto n = static_cast<uint32_t>(message.size());
     std::string out;
@@ -48,8 +41,9 @@ class BinaryFramer final : public Framer {
   }
 
  private:
+  // buf_[start_] is the first byte of the next frame's length prefix.
   Frame step() {
-    if (failed_) return error_;
+    if (failed()) return error();
     if (buf_.size() - start_ < 4) return Frame::need_more();
     uint32_t len = length_at(start_);
     if (len == 0) return fail(Verdict::malformed, "EMPTY_FRAME: length 0");
@@ -69,28 +63,7 @@ class BinaryFramer final : public Framer {
     return n;
   }
 
-  Frame fail(Verdict v, std::string detail) {
-    failed_ = true;
-    error_ = Frame::fail(v, std::move(detail));
-    buf_.clear();
-    buf_.shrink_to_fit();
-    start_ = 0;
-    return error_;
-  }
-
-  // Drops consumed bytes once they are at least half the buffer (amortized linear cost).
-  void compact() {
-    if (start_ == 0 || start_ * 2 < buf_.size()) return;
-    buf_.erase(0, start_);
-    start_ = 0;
-  }
-
   size_t max_;
-  std::string buf_;
-  size_t start_ = 0;  // first byte of the next frame's length prefix
-  bool eof_ = false;
-  bool failed_ = false;
-  Frame error_;
 };
 
 }  // namespace

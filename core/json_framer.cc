@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/buffered_framer.h"
 #include "core/framers.h"
 
 namespace arena {
@@ -67,22 +68,16 @@ std::string describe(unsigned char c) {
   return hex;
 }
 
-class JsonFramer final : public Framer {
+class JsonFramer final : public BufferedFramer {
  public:
   explicit JsonFramer(size_t max_bytes) : max_(max_bytes) {}
-
-  void feed(std::string_view bytes) override {
-    if (failed_ || eof_) return;
-    compact();
-    buf_.append(bytes);
-  }
 
   Frame next() override { return step(); }
 
   // EOF: complete values still buffered come out first (call finish() until need_more). A value
   // cut by the end, a bare scalar included (it needed a delimiter), is malformed.
   Frame finish() override {
-    eof_ = true;
+    mark_eof();
     Frame f = step();
     if (f.status != Frame::Status::need_more || mode_ == Mode::idle) return f;
     return fail(Verdict::malformed, "stream ended inside a JSON value (" +
@@ -92,7 +87,7 @@ class JsonFramer final : public Framer {
 
   // Whitespace between values is not a message in waiting.
   bool has_buffered() const override {
-    if (failed_) return false;
+    if (failed()) return false;
     if (mode_ != Mode::idle) return true;
     for (size_t i = pos_; i < buf_.size(); ++i) {
       if (!is_ws(static_cast<unsigned char>(buf_[i]))) return true;
@@ -112,7 +107,7 @@ class JsonFramer final : public Framer {
   enum class Mode { idle, scalar, string, container };
 
   Frame step() {
-    if (failed_) return error_;
+    if (failed()) return error();
     while (pos_ < buf_.size()) {
       unsigned char c = static_cast<unsigned char>(buf_[pos_]);
       if (mode_ == Mode::idle) {
@@ -223,38 +218,21 @@ class JsonFramer final : public Framer {
                                        " bytes without being complete");
   }
 
-  Frame fail(Verdict v, std::string detail) {
-    failed_ = true;
-    error_ = Frame::fail(v, std::move(detail));
-    buf_.clear();
-    buf_.shrink_to_fit();
-    stack_.clear();
-    start_ = pos_ = 0;
-    return error_;
-  }
-
-  // Drops consumed bytes once they are at least half the buffer (amortized linear cost).
-  void compact() {
-    if (start_ == 0 || start_ * 2 < buf_.size()) return;
-    buf_.erase(0, start_);
-    pos_ -= start_;
-    base_ += start_;
-    start_ = 0;
+  void on_compact(size_t removed) override {
+    pos_ -= removed;
+    base_ += removed;
   }
 
   size_t max_;
-  std::string buf_;
-  size_t base_ = 0;   // stream offset of buf_[0], for error messages
-  size_t start_ = 0;  // first byte of the current value (or of unscanned input when idle)
-  size_t pos_ = 0;    // next byte to scan
+  // start_ (BufferedFramer) is the first byte of the current value (or of unscanned input when
+  // idle).
+  size_t base_ = 0;  // stream offset of buf_[0], for error messages
+  size_t pos_ = 0;   // next byte to scan
   Mode mode_ = Mode::idle;
   std::vector<char> stack_;  // the closers the open containers expect
   bool in_string_ = false;
   bool escaped_ = false;
   int hex_left_ = 0;
-  bool eof_ = false;
-  bool failed_ = false;
-  Frame error_;
 };
 
 }  // namespace

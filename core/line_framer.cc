@@ -6,31 +6,24 @@
 #include <string>
 #include <string_view>
 
+#include "core/buffered_framer.h"
 #include "core/framers.h"
 
 namespace arena {
 namespace {
 
-class LineFramer final : public Framer {
+class LineFramer final : public BufferedFramer {
  public:
   explicit LineFramer(LineFramerOptions options) : opt_(options) {}
-
-  void feed(std::string_view bytes) override {
-    if (failed_ || eof_) return;
-    compact();
-    buf_.append(bytes);
-  }
 
   Frame next() override { return step(); }
 
   // EOF: complete lines still buffered come out first (call finish() until need_more), then the
   // final partial line, if any, as the options say.
   Frame finish() override {
-    eof_ = true;
+    mark_eof();
     return step();
   }
-
-  bool has_buffered() const override { return !failed_ && start_ < buf_.size(); }
 
   std::string encode(std::string_view message) const override {
     std::string out;
@@ -42,7 +35,7 @@ class LineFramer final : public Framer {
 
  private:
   Frame step() {
-    if (failed_) return error_;
+    if (failed()) return error();
     if (skipping_ && !skip_to_newline()) return Frame::need_more();
 
     size_t limit = std::min(buf_.size(), start_ + opt_.max_line + 1);
@@ -57,7 +50,7 @@ class LineFramer final : public Framer {
     scan_ = limit;
     size_t pending = limit - start_;
     if (pending > opt_.max_line) return overlong();
-    if (eof_ && pending > 0) {
+    if (at_eof() && pending > 0) {
       std::string line = buf_.substr(start_, pending);
       start_ = scan_ = buf_.size();
       if (opt_.final_partial_line_counts) return Frame::ok(std::move(line));
@@ -89,37 +82,12 @@ class LineFramer final : public Framer {
     return true;
   }
 
-  Frame fail(Verdict v, std::string detail) {
-    failed_ = true;
-    error_ = Frame::fail(v, std::move(detail));
-    buf_.clear();
-    start_ = scan_ = 0;
-    return error_;
-  }
-
-  // Drops consumed bytes once they are at least half the buffer: each byte is moved O(1) times
-  // on average, so the cost stays linear in the stream length.
-  void compact() {
-    if (start_ == 0) return;
-    if (start_ == buf_.size()) {
-      buf_.clear();
-    } else if (start_ * 2 >= buf_.size()) {
-      buf_.erase(0, start_);
-    } else {
-      return;
-    }
-    scan_ -= start_;
-    start_ = 0;
-  }
+  void on_compact(size_t removed) override { scan_ -= removed; }
 
   LineFramerOptions opt_;
-  std::string buf_;
-  size_t start_ = 0;  // first byte of the current line
-  size_t scan_ = 0;   // bytes before this (from start_) hold no newline
+  // start_ (BufferedFramer) is the first byte of the current line.
+  size_t scan_ = 0;  // bytes before this (from start_) hold no newline
   bool skipping_ = false;
-  bool eof_ = false;
-  bool failed_ = false;
-  Frame error_;
 };
 
 }  // namespace
