@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -35,6 +36,49 @@ std::mutex& registry_mutex() {
 std::unordered_set<pid_t>& registry() {
   static std::unordered_set<pid_t> pids;
   return pids;
+}
+
+// Tags of the ChildProcesses whose trees are not killed yet (guarded by registry_mutex()). Each
+// child gets its tag in the environment variable kTagVariable, and its descendants inherit it; an
+// orphan carrying a live tag belongs to another match's running bot and is left to that bot's
+// kill_tree(). Orphans without a live tag (their child's tree was killed, or they scrubbed their
+// environment) are killed by any scan, so nothing outlives its match.
+std::unordered_set<std::string>& live_tags() {
+  static std::unordered_set<std::string> tags;
+  return tags;
+}
+constexpr std::string_view kTagVariable = "ARENA_CHILD_TAG";
+
+std::string new_tag() {
+  static std::atomic<uint64_t> next{0};
+  return std::to_string(getpid()) + "-" + std::to_string(next.fetch_add(1));
+}
+
+// The tag in a process's initial environment (/proc/PID/environ), or "" if none or unreadable.
+std::string tag_of(long pid) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%ld/environ", pid);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return {};
+  std::string env;
+  char buf[16 * 1024];
+  for (ssize_t n; env.size() < (1u << 20) && (n = read(fd, buf, sizeof buf)) != 0;) {
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    env.append(buf, static_cast<size_t>(n));
+  }
+  close(fd);
+  const std::string prefix = std::string(kTagVariable) + "=";
+  for (size_t at = 0; at < env.size();) {
+    size_t end = env.find('\0', at);
+    if (end == std::string::npos) end = env.size();
+    if (env.compare(at, prefix.size(), prefix) == 0)
+      return env.substr(at + prefix.size(), end - at - prefix.size());
+    at = end + 1;
+  }
+  return {};
 }
 
 void ignore_sigpipe_once() {
@@ -268,7 +312,8 @@ int kill_orphans() {
       char state = 0;
       long ppid = 0;
       if (std::sscanf(paren + 1, " %c %ld", &state, &ppid) != 2) continue;
-      if (ppid == self && !registry().count(static_cast<pid_t>(pid))) {
+      if (ppid == self && !registry().count(static_cast<pid_t>(pid)) &&
+          !live_tags().count(tag_of(pid))) {
         found.push_back(static_cast<pid_t>(pid));
       }
     }
@@ -288,8 +333,11 @@ std::unique_ptr<ChildProcess> ChildProcess::start(const ProcessOptions& options,
   if (options.argv.empty()) throw std::invalid_argument("cannot start a process: empty argv");
   ignore_sigpipe_once();
   become_subreaper();
+  const std::string tag = new_tag();
+  ProcessOptions tagged = options;
+  tagged.env.emplace_back(kTagVariable, tag);
   ExecPlan plan;
-  build_plan(options, plan);
+  build_plan(tagged, plan);
 
   int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, error_pipe[2] = {-1, -1};
   auto close_all = [&] {
@@ -314,7 +362,10 @@ std::unique_ptr<ChildProcess> ChildProcess::start(const ProcessOptions& options,
       run_child(plan, options.working_dir.c_str(), in[0], out[1], err[1], error_pipe[1],
                 detached_io);
     }
-    if (pid > 0) registry().insert(pid);
+    if (pid > 0) {
+      registry().insert(pid);
+      live_tags().insert(tag);
+    }
   }
   if (pid < 0) {
     int e = errno;
@@ -326,6 +377,7 @@ std::unique_ptr<ChildProcess> ChildProcess::start(const ProcessOptions& options,
 
   std::unique_ptr<ChildProcess> child(new ChildProcess());
   child->pid_ = pid;
+  child->tag_ = tag;
   close_fd(in[0]);
   close_fd(out[1]);
   close_fd(err[1]);
@@ -437,6 +489,10 @@ void ChildProcess::kill_tree() {
   kill(pid_, SIGKILL);
   auto reaped = reap(pid_, /*block=*/true);
   if (!status_) status_ = reaped;
+  {
+    std::lock_guard lock(registry_mutex());
+    live_tags().erase(tag_);
+  }
   // Group members and setsid'd descendants are reparented to us once their parent is gone.
   kill_orphans();
 }

@@ -3,7 +3,8 @@
 // Every child runs in its own process group. This process makes itself a child subreaper
 // (prctl PR_SET_CHILD_SUBREAPER), so a descendant that leaves the group (setsid, double fork) is
 // reparented to us when its parent dies; kill_tree() kills the group, then finds such orphans among
-// our own children and kills and reaps them too.
+// our own children and kills and reaps them too. Each child's environment carries a tag that its
+// descendants inherit, so that orphans of another child still running are left alone.
 #pragma once
 
 #include <sys/types.h>
@@ -98,13 +99,17 @@ class ChildProcess {
   std::string start_error_;
   std::optional<ExitStatus> status_;
   bool tree_killed_ = false;
+  std::string tag_;  // ARENA_CHILD_TAG of this child and its descendants
 };
 
 // Makes this process a child subreaper (idempotent). Called by ChildProcess::spawn.
 void become_subreaper();
 
 // Kills and reaps every child of this process that is not a live ChildProcess: descendants of our
-// bots reparented to us. Returns how many it killed.
+// bots reparented to us. Spared: orphans that inherited the environment tag (ARENA_CHILD_TAG) of
+// a ChildProcess whose tree is not killed yet, so that one match's cleanup never kills what a bot
+// of another match running in parallel left detached; its own kill_tree() does. Returns how many
+// it killed.
 int kill_orphans();
 
 // Starts a process with no pipes of ours (stdin from /dev/null, output inherited): used to start

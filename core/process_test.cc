@@ -224,6 +224,44 @@ TEST(ChildProcessTest, KillTreeKillsDescendantsThatLeftTheGroup) {
   rmdir(dir.c_str());
 }
 
+// Two bots run at once (parallel matches): cleaning up the first must not kill what the second
+// left detached, which its own cleanup kills. An orphan that scrubbed its environment cannot be
+// told apart and goes with the first cleanup, so that nothing ever outlives its match.
+TEST(ChildProcessTest, KillTreeSparesOrphansOfAnotherLiveChild) {
+  if (!have_python3()) GTEST_SKIP() << "python3 not found";
+  std::string dir = make_temp_dir();
+  std::string script = dir + "/escape.py";
+  std::ofstream(script) << kEscapingBot;
+  auto first = ChildProcess::spawn({{"python3", script}, {}, ""});
+  auto second = ChildProcess::spawn({{"python3", script}, {}, ""});
+  // A third one whose detached grandchild runs with an empty environment.
+  auto scrubbed = ChildProcess::spawn(
+      {{"sh", "-c", "setsid env -i sleep 1002 & echo $!; exec sleep 1000"}, {}, ""});
+  pid_t first_gc = 0, second_gc = 0, pid = 0, bg = 0;
+  std::istringstream(read_line(first->stdout_fd(), Deadline::after_ms(20000))) >> pid >> bg >>
+      first_gc;
+  std::istringstream(read_line(second->stdout_fd(), Deadline::after_ms(20000))) >> pid >> bg >>
+      second_gc;
+  pid_t loose = std::atoi(read_line(scrubbed->stdout_fd(), Deadline::after_ms(20000)).c_str());
+  ASSERT_GT(first_gc, 0);
+  ASSERT_GT(second_gc, 0);
+  ASSERT_GT(loose, 0);
+  // Orphan the scrubbed sleeper: its parent shell is gone, it left the group with setsid.
+  kill(scrubbed->pid(), SIGKILL);
+  scrubbed->wait_exit(Deadline::after_ms(20000));
+
+  first->kill_tree();
+  EXPECT_TRUE(gone(first_gc));
+  EXPECT_FALSE(gone(second_gc)) << "the second bot's detached process was killed";
+  EXPECT_TRUE(gone(loose)) << "an orphan without a tag must not be left behind";
+  second->kill_tree();
+  EXPECT_TRUE(gone(second_gc));
+  scrubbed->kill_tree();
+  EXPECT_EQ(kill_orphans(), 0);
+  unlink(script.c_str());
+  rmdir(dir.c_str());
+}
+
 // kill_orphans() running all the time in one thread must never touch a live ChildProcess that
 // other threads start and wait for.
 TEST(ChildProcessTest, OrphanScansNeverKillLiveChildren) {
