@@ -125,6 +125,7 @@ class ProcessSeat : public Seat {
 
   void finish(int grace_ms) override {
     if (finished_) return;
+    set_extra_drains({});
     finished_ = true;
     if (!child_) return;
     if (channel_) channel_->close_write();
@@ -144,6 +145,22 @@ class ProcessSeat : public Seat {
       read_available(child_->stderr_fd(), capture_, kTakeReadBudget);
     return take_capture(capture_);
   }
+  StderrDrain stderr_drain() override {
+    if (finished_ || !child_ || child_->stderr_fd() < 0) return {};
+    return {child_->stderr_fd(), &capture_};
+  }
+  void set_extra_drains(std::vector<StderrDrain> others) override {
+    if (channel_) {
+      for (const StderrDrain& d : extra_) channel_->remove_drain(d.fd);
+    }
+    extra_.clear();
+    if (finished_ || !channel_) return;
+    for (const StderrDrain& d : others) {
+      if (d.fd < 0 || d.fd == child_->stderr_fd()) continue;
+      channel_->add_drain(d.fd, d.sink);
+      extra_.push_back(d);
+    }
+  }
   std::string exit_description() const override {
     return child_ && child_->status() ? child_->status()->describe() : "";
   }
@@ -153,6 +170,7 @@ class ProcessSeat : public Seat {
   BoundedCapture capture_;
   std::unique_ptr<ChildProcess> child_;
   std::unique_ptr<Channel> channel_;  // declared after child_: closed before the child is killed
+  std::vector<StderrDrain> extra_;    // other seats' stderr drained by our waits
   std::string start_error_;
   bool finished_ = false;
 };
@@ -196,6 +214,7 @@ class PerTurnProcessSeat : public Seat {
     child_->close_stdout();
     child_->close_stdin();
     channel_->add_drain(child_->stderr_fd(), &capture_);
+    for (const StderrDrain& d : extra_) channel_->add_drain(d.fd, d.sink);
     // Whatever is still unwritten when the turn ends is abandoned with the process.
     channel_->send(message);
     channel_->close_write_when_flushed();
@@ -233,6 +252,7 @@ class PerTurnProcessSeat : public Seat {
 
   void finish(int grace_ms) override {
     if (finished_) return;
+    set_extra_drains({});
     finished_ = true;
     if (child_ && !child_->status()) {
       channel_->close_write();
@@ -247,6 +267,19 @@ class PerTurnProcessSeat : public Seat {
     if (child_ && child_->stderr_fd() >= 0)
       read_available(child_->stderr_fd(), capture_, kTakeReadBudget);
     return take_capture(capture_);
+  }
+  // No stderr_drain(): the process lives only during its own turn.
+  void set_extra_drains(std::vector<StderrDrain> others) override {
+    if (channel_) {
+      for (const StderrDrain& d : extra_) channel_->remove_drain(d.fd);
+    }
+    extra_.clear();
+    if (finished_) return;
+    for (const StderrDrain& d : others) {
+      if (d.fd < 0) continue;
+      if (channel_) channel_->add_drain(d.fd, d.sink);
+      extra_.push_back(d);
+    }
   }
   std::string exit_description() const override {
     return child_ && child_->status() ? child_->status()->describe() : "";
@@ -298,6 +331,7 @@ class PerTurnProcessSeat : public Seat {
   std::unique_ptr<Channel> channel_;
   DeferredFinishFramer* framer_ = nullptr;  // owned by channel_
   std::optional<Received> turn_over_;       // once set, what receive() says until the next send()
+  std::vector<StderrDrain> extra_;          // other seats' stderr drained by our turns' waits
   std::string start_error_;
   bool finished_ = false;
 };

@@ -21,6 +21,12 @@ struct StderrExcerpt {
   bool truncated = false;  // more was written than the bound kept; the rest was discarded
 };
 
+// A seat's stderr pipe and the capture it goes to, for other seats' waits to drain.
+struct StderrDrain {
+  int fd = -1;
+  BoundedCapture* sink = nullptr;
+};
+
 class Seat {
  public:
   virtual ~Seat() = default;
@@ -44,6 +50,14 @@ class Seat {
   // stderr_text() and stderr_truncated() only cover what came after the take. Stderr is drained
   // continuously either way; seats with no stderr give an empty excerpt.
   virtual StderrExcerpt take_stderr() { return {}; }
+  // Where this seat's stderr can be drained from while other seats are waited for, so that a
+  // persistent program never blocks on a full stderr pipe between its turns; {} if there is
+  // nothing to drain (no process alive between turns).
+  virtual StderrDrain stderr_drain() { return {}; }
+  // While this seat sends and waits, it also drains `others` into their own captures (replacing
+  // the previous set; {} stops). Clear them before any of those seats finishes: a closed fd must
+  // never be polled again.
+  virtual void set_extra_drains(std::vector<StderrDrain> others) {}
   virtual std::string exit_description() const { return {}; }
   // The seat could not start at all (exec failed, connection never came): the reason, else "".
   virtual std::string start_error() const { return {}; }

@@ -254,6 +254,24 @@ TEST(DraculaE2E, StderrIsKeptPerTurn) {
   }
 }
 
+// §6.1 "drains stderr continuously": a persistent program that writes 1 MiB on stderr after its
+// turn is drained while another seat (S, 300 ms) is asked, so its write is over before its next
+// request; it answers its second turn with a legal move only if so.
+TEST(DraculaE2E, PersistentStderrIsDrainedWhileOtherSeatsPlay) {
+  Played p = play({{"G", persistent("drain_between")}, {"S", persistent("slow_first")}}, 1500,
+                  {"--mode", "G=persistent", "--mode", "S=persistent"});
+  ASSERT_EQ(p.status, 0) << p.err;
+  const auto& g = p.turns["G"];
+  ASSERT_GE(g.size(), 2u);
+  EXPECT_EQ(g[0]["move"], "ST");
+  EXPECT_EQ(g[1]["move"], "ST") << "the 1 MiB write was still blocked at G's second request";
+  EXPECT_EQ(g[1]["verdict"], "ok");
+  // What G wrote between its turns goes with its second turn, cut at 64 KiB.
+  EXPECT_EQ(g[1]["stderr"].get<std::string>().size(), 64u * 1024);
+  EXPECT_TRUE(g[1]["stderr_truncated"].get<bool>());
+  EXPECT_EQ(run_command({arena_bin(), "replay", p.path}).status, 0);
+}
+
 // stderr is bytes, the replay JSON: what is not UTF-8 is kept as '?' and the game goes on.
 TEST(DraculaE2E, StderrThatIsNotUtf8IsKeptReadable) {
   Played p = play({{"G", misbehave("bad_utf8_stderr")}});

@@ -173,7 +173,16 @@ MatchOutcome run_game(const RefereeConfig& config) {
     t["seat"] = kSeatNames[seat];
     std::optional<TurnReply> reply;
     if (st.disqualified_at < 0 && !st.dead) {
+      // §6.1 "drains stderr continuously": persistent programs waiting for their next turn
+      // are drained while this seat is asked, so none blocks on a full stderr pipe.
+      std::vector<StderrDrain> others;
+      for (int o = 0; o < kNumSeats; ++o) {
+        if (o == seat) continue;
+        if (StderrDrain d = drivers[o]->stderr_drain(); d.fd >= 0) others.push_back(d);
+      }
+      drivers[seat]->set_extra_drains(std::move(others));
       reply = drivers[seat]->ask(play, record.for_current_seat(), record.messages());
+      drivers[seat]->set_extra_drains({});
       st.think_ms.push_back(reply->ms);
       st.garbled += reply->garbled;
       st.stale += reply->stale;

@@ -185,6 +185,13 @@ class Driver : public SeatDriver {
     if (seat_) seat_->finish(persistent_ ? grace_ms : 0);
   }
 
+  StderrDrain stderr_drain() override {
+    return seat_ && !dead_ ? seat_->stderr_drain() : StderrDrain{};
+  }
+  void set_extra_drains(std::vector<StderrDrain> others) override {
+    if (seat_) seat_->set_extra_drains(std::move(others));
+  }
+
   SeatLog log() const override {
     SeatLog l;
     if (seat_) {

@@ -8,6 +8,7 @@ in round 0) and its second turn decides the rest (see each behaviour).
 import json
 import os
 import sys
+import threading
 import time
 
 behaviour = sys.argv[1]
@@ -28,6 +29,17 @@ def chatter(total: int, fill: bytes) -> None:
         os.write(2, chunk)
 
 
+# drain_between: after its first turn, a thread writes 1 MiB on stderr while the other seats play.
+# The referee must drain it meanwhile (§6.1), so the write is over before the second request;
+# the second move says whether it was: ST if so, the illegal XX if not.
+written = threading.Event()
+
+
+def chatter_then_flag() -> None:
+    chatter(1024 * 1024, b"b")
+    written.set()
+
+
 count = 0
 for raw in sys.stdin:
     request = json.loads(raw)
@@ -41,6 +53,17 @@ for raw in sys.stdin:
     elif behaviour == "chatty" and count <= 2:
         chatter(4 * 1024 * 1024, b"c")  # several MiB in each of two turns, then a legal move
         say({"turn": turn, "move": "ST", "message": "chatty %d" % count})
+        say({"turn": turn, "done": True})
+        continue
+    if behaviour == "drain_between" and count <= 2:
+        say({"turn": turn, "move": "ST" if count == 1 or written.is_set() else "XX"})
+        say({"turn": turn, "done": True})
+        if count == 1:
+            threading.Thread(target=chatter_then_flag, daemon=True).start()
+        continue
+    if behaviour == "slow_first" and count == 1:
+        time.sleep(0.3)  # the other seats' programs wait for their turns meanwhile
+        say({"turn": turn, "move": "ST"})
         say({"turn": turn, "done": True})
         continue
     if count >= 2 and behaviour != "die_after_first":
