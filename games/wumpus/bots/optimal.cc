@@ -35,21 +35,6 @@ CellSet way_home_with_gold(const Knowledge& kb) {
   return kb.visited() | known_safe(kb, pits, wumpuses);
 }
 
-// The actions from the hero's pose to the entrance through `way`, and exit.
-std::vector<Action> way_out(const Knowledge& kb, const CellSet& way) {
-  PoseSearch here;
-  here.run(kb, kb.pos(), kb.dir(), way);
-  int best = -1;
-  Dir best_dir = Dir::N;
-  for (Dir d : {Dir::N, Dir::E, Dir::S, Dir::W}) {
-    const int v = here.dist(0, d);
-    if (v >= 0 && (best < 0 || v < best)) best = v, best_dir = d;
-  }
-  std::vector<Action> plan = here.path_to(0, best_dir);
-  plan.push_back(Action::exit);
-  return plan;
-}
-
 struct Option {
   double bound = 0.0;  // an upper bound on its value, to skip hopeless options
   int cell = -1;       // where to stand

@@ -57,6 +57,21 @@ std::vector<Action> PoseSearch::path_to(int cell, Dir d) const {
   return out;
 }
 
+std::vector<Action> way_out(const Knowledge& kb, const CellSet& passable) {
+  PoseSearch search;
+  search.run(kb, kb.pos(), kb.dir(), passable);
+  int best = -1;
+  Dir best_dir = Dir::N;
+  for (Dir d : {Dir::N, Dir::E, Dir::S, Dir::W}) {
+    const int v = search.dist(0, d);
+    if (v >= 0 && (best < 0 || v < best)) best = v, best_dir = d;
+  }
+  std::vector<Action> actions;
+  if (best >= 0) actions = search.path_to(0, best_dir);
+  actions.push_back(Action::exit);
+  return actions;
+}
+
 int home_distance(const Knowledge& kb, int cell, Dir dir, const CellSet& passable) {
   PoseSearch search;
   search.run(kb, cell, dir, passable);

@@ -36,6 +36,10 @@ class PoseSearch {
   int reached_ = 0;
 };
 
+// The fewest actions from the hero's pose to the entrance through `passable`, then `exit` (just
+// `exit` if there is no way: it then costs one action and changes nothing).
+std::vector<Action> way_out(const Knowledge& kb, const CellSet& passable);
+
 // Fewest actions from (cell, dir) to the entrance through `passable`, or -1 if there is no way.
 int home_distance(const Knowledge& kb, int cell, Dir dir, const CellSet& passable);
 

@@ -48,18 +48,7 @@ bool ReferenceBot::fits(int plan_length, int end_cell, Dir end_dir, const CellSe
 }
 
 void ReferenceBot::go_home(const CellSet* way) {
-  PoseSearch search;
-  search.run(kb_, kb_.pos(), kb_.dir(), way ? *way : kb_.visited());
-  int best = -1;
-  Dir best_dir = Dir::N;
-  for (Dir d : {Dir::N, Dir::E, Dir::S, Dir::W}) {
-    int v = search.dist(0, d);
-    if (v >= 0 && (best < 0 || v < best)) best = v, best_dir = d;
-  }
-  std::vector<Action> actions;
-  if (best >= 0) actions = search.path_to(0, best_dir);
-  actions.push_back(Action::exit);
-  set_plan(std::move(actions));
+  set_plan(way_out(kb_, way ? *way : kb_.visited()));
 }
 
 double ReferenceBot::threshold() const {
