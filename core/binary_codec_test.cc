@@ -9,23 +9,12 @@
 
 #include "core/framers.h"
 #include "core/rng.h"
+#include "core/testing/framer_testing.h"
 
 namespace arena {
 namespace {
 
-// "00 00 00 05 02" -> bytes.
-std::string hex(std::string_view text) {
-  std::string out;
-  for (size_t i = 0; i + 1 < text.size();) {
-    if (text[i] == ' ') {
-      ++i;
-      continue;
-    }
-    out.push_back(static_cast<char>(std::stoi(std::string(text.substr(i, 2)), nullptr, 16)));
-    i += 2;
-  }
-  return out;
-}
+using testing::hex;
 
 std::string frame(const BinaryWriter& w) {
   return make_binary_framer()->encode(w.bytes());

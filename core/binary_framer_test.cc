@@ -5,36 +5,15 @@
 
 #include "core/framers.h"
 #include "core/rng.h"
+#include "core/testing/framer_testing.h"
 
 namespace arena {
 namespace {
 
-// "00 00 00 05 02" -> bytes.
-std::string hex(std::string_view text) {
-  std::string out;
-  for (size_t i = 0; i + 1 < text.size();) {
-    if (text[i] == ' ') {
-      ++i;
-      continue;
-    }
-    out.push_back(static_cast<char>(std::stoi(std::string(text.substr(i, 2)), nullptr, 16)));
-    i += 2;
-  }
-  return out;
-}
+using testing::hex;
 
-// Messages until need_more; stops after an error, which is appended as "ERR:<detail>".
 std::vector<std::string> drain(Framer& f) {
-  std::vector<std::string> out;
-  for (;;) {
-    Frame x = f.next();
-    if (x.is_message()) {
-      out.push_back(x.message);
-    } else {
-      if (x.is_error()) out.push_back("ERR:" + x.detail);
-      return out;
-    }
-  }
+  return testing::drain(f, {.error_detail = true});
 }
 
 using Msgs = std::vector<std::string>;
@@ -146,14 +125,8 @@ TEST(BinaryFramer, RandomSplitsRoundTrip) {
       stream += f->encode(body);
       sent.push_back(std::move(body));
     }
-    Msgs got;
-    size_t max_piece = std::vector<size_t>{1, 5, 700, stream.size() + 1}[rng.below(4)];
-    for (size_t i = 0; i < stream.size();) {
-      size_t k = 1 + rng.below(max_piece);
-      f->feed(std::string_view(stream).substr(i, k));
-      i += k;
-      for (auto& m : drain(*f)) got.push_back(m);
-    }
+    const std::vector<std::string> got =
+        testing::feed_in_random_pieces(*f, stream, rng, {1, 5, 700}, {.error_detail = true});
     EXPECT_EQ(f->finish().status, Frame::Status::need_more);
     ASSERT_EQ(got, sent) << "round " << round;
   }

@@ -7,23 +7,12 @@
 
 #include "core/framers.h"
 #include "core/rng.h"
+#include "core/testing/framer_testing.h"
 
 namespace arena {
 namespace {
 
-// Messages until need_more; stops after an error, which is appended as "ERR:<verdict>".
-std::vector<std::string> drain(Framer& f) {
-  std::vector<std::string> out;
-  for (;;) {
-    Frame x = f.next();
-    if (x.is_message()) {
-      out.push_back(x.message);
-    } else {
-      if (x.is_error()) out.push_back("ERR:" + std::string(to_string(x.error)));
-      return out;
-    }
-  }
-}
+using testing::drain;
 
 std::vector<std::string> frame_all(std::string_view input, size_t max = 64 * 1024) {
   auto f = make_json_framer(max);
@@ -208,14 +197,8 @@ TEST(JsonFramer, RandomSplitsRoundTrip) {
       ASSERT_TRUE(nlohmann::json::accept(sent.back())) << sent.back();
       stream += std::string(rng.below(3), ' ') + f->encode(sent.back());
     }
-    Msgs got;
-    size_t max_piece = std::vector<size_t>{1, 5, 200, stream.size() + 1}[rng.below(4)];
-    for (size_t i = 0; i < stream.size();) {
-      size_t k = 1 + rng.below(max_piece);
-      f->feed(std::string_view(stream).substr(i, k));
-      i += k;
-      for (auto& m : drain(*f)) got.push_back(m);
-    }
+    const std::vector<std::string> got =
+        testing::feed_in_random_pieces(*f, stream, rng, {1, 5, 200});
     EXPECT_EQ(f->finish().status, Frame::Status::need_more);
     ASSERT_EQ(got, sent) << "round " << round;
   }

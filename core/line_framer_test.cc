@@ -5,23 +5,12 @@
 
 #include "core/framers.h"
 #include "core/rng.h"
+#include "core/testing/framer_testing.h"
 
 namespace arena {
 namespace {
 
-// Messages until need_more; stops after an error, which is appended as "ERR:<verdict>".
-std::vector<std::string> drain(Framer& f) {
-  std::vector<std::string> out;
-  for (;;) {
-    Frame x = f.next();
-    if (x.is_message()) {
-      out.push_back(x.message);
-    } else {
-      if (x.is_error()) out.push_back("ERR:" + std::string(to_string(x.error)));
-      return out;
-    }
-  }
-}
+using testing::drain;
 
 LineFramerOptions wumpus() {
   return {.max_line = 64};
@@ -187,14 +176,8 @@ TEST(LineFramer, RandomSplitsRoundTrip) {
       stream += f->encode(line);
       sent.push_back(std::move(line));
     }
-    std::vector<std::string> got;
-    size_t max_piece = std::vector<size_t>{1, 7, 300, stream.size() + 1}[rng.below(4)];
-    for (size_t i = 0; i < stream.size();) {
-      size_t k = 1 + rng.below(max_piece);
-      f->feed(std::string_view(stream).substr(i, k));
-      i += k;
-      for (auto& m : drain(*f)) got.push_back(m);
-    }
+    const std::vector<std::string> got =
+        testing::feed_in_random_pieces(*f, stream, rng, {1, 7, 300});
     EXPECT_EQ(f->finish().status, Frame::Status::need_more);
     ASSERT_EQ(got, sent) << "round " << round;
   }

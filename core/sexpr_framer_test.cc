@@ -6,23 +6,14 @@
 #include "core/framers.h"
 #include "core/rng.h"
 #include "core/sexpr.h"
+#include "core/testing/framer_testing.h"
 
 namespace arena {
 namespace {
 
 // Every message and error until need_more (this framer recovers, so errors do not repeat).
 std::vector<std::string> drain(Framer& f) {
-  std::vector<std::string> out;
-  for (;;) {
-    Frame x = f.next();
-    if (x.is_message()) {
-      out.push_back(x.message);
-    } else if (x.is_error()) {
-      out.push_back("ERR:" + std::string(to_string(x.error)));
-    } else {
-      return out;
-    }
-  }
+  return testing::drain(f, {.stop_at_error = false});
 }
 
 using Msgs = std::vector<std::string>;
@@ -145,16 +136,11 @@ TEST(SexprFramer, RandomSplitsRoundTrip) {
       stream += f->encode(line);
     }
     std::vector<Sexpr> got;
-    size_t max_piece = std::vector<size_t>{1, 5, 200, stream.size() + 1}[rng.below(4)];
-    for (size_t i = 0; i < stream.size();) {
-      size_t k = 1 + rng.below(max_piece);
-      f->feed(std::string_view(stream).substr(i, k));
-      i += k;
-      for (auto& m : drain(*f)) {
-        auto r = read_sexpr(m);
-        ASSERT_TRUE(std::holds_alternative<Sexpr>(r)) << m;
-        got.push_back(std::get<Sexpr>(r));
-      }
+    for (const std::string& m :
+         testing::feed_in_random_pieces(*f, stream, rng, {1, 5, 200}, {.stop_at_error = false})) {
+      auto r = read_sexpr(m);
+      ASSERT_TRUE(std::holds_alternative<Sexpr>(r)) << m;
+      got.push_back(std::get<Sexpr>(r));
     }
     EXPECT_EQ(f->finish().status, Frame::Status::need_more);
     ASSERT_EQ(got, sent) << "round " << round;
