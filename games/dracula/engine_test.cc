@@ -3,26 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
-
 #include "core/rng.h"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-void* operator new(std::size_t n) {
-  ++g_allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-  std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-  std::free(p);
-}
+#include "core/testing/allocation_counter.h"
 
 namespace arena::dracula {
 namespace {
@@ -145,7 +127,7 @@ TEST(DraculaEngine, HunterRailAllowance) {
 
 TEST(DraculaEngine, LegalMovesAndApplyDoNotAllocate) {
   Rng rng(7);
-  long before = g_allocations.load();
+  long before = testing::allocations();
   int plays = 0;
   for (int g = 0; g < 20; ++g) {
     GameState s;
@@ -158,7 +140,7 @@ TEST(DraculaEngine, LegalMovesAndApplyDoNotAllocate) {
     }
     EXPECT_LE(s.plays, kMaxPlays);
   }
-  EXPECT_EQ(g_allocations.load(), before);
+  EXPECT_EQ(testing::allocations(), before);
   EXPECT_GT(plays, 1000);
 }
 

@@ -2,32 +2,14 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "core/rng.h"
+#include "core/testing/allocation_counter.h"
 #include "games/wumpus/protocol.h"
 #include "games/wumpus/world.h"
-
-// Counts global allocations, to check that apply() and percept() never allocate.
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-void* operator new(std::size_t n) {
-  ++g_allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-  std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-  std::free(p);
-}
 
 namespace arena::wumpus {
 namespace {
@@ -385,21 +367,21 @@ TEST(WumpusRules, DeathOnLastActionIsNotTurnLimit) {
 }
 
 TEST(WumpusRules, ApplyAndPerceptDoNotAllocate) {
-  const long probe = g_allocations.load();
+  const long probe = testing::allocations();
   const State copy(generate(Mode::random, {}, 1));
-  ASSERT_GT(g_allocations.load(), probe);  // the counter works
+  ASSERT_GT(testing::allocations(), probe);  // the counter works
   Rng picker(3);
   long total_actions = 0;
   for (uint64_t seed = 1; seed <= 200; ++seed) {
     State s(generate(Mode::random, {}, seed));
-    const long before = g_allocations.load();
+    const long before = testing::allocations();
     while (!s.is_over()) {
       const Action a = kAllActions[picker.below(5)];  // never exit: long games
       s.apply(a);
       const Percept p = s.percept();
       total_actions += 1 + p.bump;
     }
-    EXPECT_EQ(g_allocations.load(), before) << "seed " << seed;
+    EXPECT_EQ(testing::allocations(), before) << "seed " << seed;
   }
   EXPECT_GT(total_actions, 1000);
 }
