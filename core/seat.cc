@@ -50,10 +50,30 @@ bool read_available(int fd, BoundedCapture& sink, size_t budget = SIZE_MAX) {
 // capacity many times over, so that what was written before a turn's last line goes with it.
 constexpr size_t kTakeReadBudget = 1024 * 1024;
 
-StderrExcerpt take_capture(BoundedCapture& capture) {
+// Hands over a capture and restarts it; with a child, first collects what its stderr pipe holds.
+StderrExcerpt take_capture(BoundedCapture& capture, ChildProcess* child = nullptr) {
+  if (child && child->stderr_fd() >= 0)
+    read_available(child->stderr_fd(), capture, kTakeReadBudget);
   StderrExcerpt e;
   e.text = capture.take(&e.truncated);
   return e;
+}
+
+// Replaces the other seats' stderr pipes a seat drains (`current`, polled by `channel` when there
+// is one) with `next`; none once the seat is finished. `own_fd`, the seat's own pipe, is never
+// taken as another's.
+void replace_extra_drains(Channel* channel, std::vector<StderrDrain>& current,
+                          std::vector<StderrDrain> next, bool finished, int own_fd = -1) {
+  if (channel) {
+    for (const StderrDrain& d : current) channel->remove_drain(d.fd);
+  }
+  current.clear();
+  if (finished) return;
+  for (const StderrDrain& d : next) {
+    if (d.fd < 0 || d.fd == own_fd) continue;
+    if (channel) channel->add_drain(d.fd, d.sink);
+    current.push_back(d);
+  }
 }
 
 // Waits until the child exits or the deadline passes, reading its stderr meanwhile: a child
@@ -140,26 +160,14 @@ class ProcessSeat : public Seat {
 
   std::string stderr_text() const override { return capture_.text(); }
   bool stderr_truncated() const override { return capture_.truncated(); }
-  StderrExcerpt take_stderr() override {
-    if (child_ && child_->stderr_fd() >= 0)
-      read_available(child_->stderr_fd(), capture_, kTakeReadBudget);
-    return take_capture(capture_);
-  }
+  StderrExcerpt take_stderr() override { return take_capture(capture_, child_.get()); }
   StderrDrain stderr_drain() override {
     if (finished_ || !child_ || child_->stderr_fd() < 0) return {};
     return {child_->stderr_fd(), &capture_};
   }
   void set_extra_drains(std::vector<StderrDrain> others) override {
-    if (channel_) {
-      for (const StderrDrain& d : extra_) channel_->remove_drain(d.fd);
-    }
-    extra_.clear();
-    if (finished_ || !channel_) return;
-    for (const StderrDrain& d : others) {
-      if (d.fd < 0 || d.fd == child_->stderr_fd()) continue;
-      channel_->add_drain(d.fd, d.sink);
-      extra_.push_back(d);
-    }
+    replace_extra_drains(channel_.get(), extra_, std::move(others), finished_ || !channel_,
+                         child_ ? child_->stderr_fd() : -1);
   }
   std::string exit_description() const override {
     return child_ && child_->status() ? child_->status()->describe() : "";
@@ -263,23 +271,10 @@ class PerTurnProcessSeat : public Seat {
 
   std::string stderr_text() const override { return capture_.text(); }
   bool stderr_truncated() const override { return capture_.truncated(); }
-  StderrExcerpt take_stderr() override {
-    if (child_ && child_->stderr_fd() >= 0)
-      read_available(child_->stderr_fd(), capture_, kTakeReadBudget);
-    return take_capture(capture_);
-  }
+  StderrExcerpt take_stderr() override { return take_capture(capture_, child_.get()); }
   // No stderr_drain(): the process lives only during its own turn.
   void set_extra_drains(std::vector<StderrDrain> others) override {
-    if (channel_) {
-      for (const StderrDrain& d : extra_) channel_->remove_drain(d.fd);
-    }
-    extra_.clear();
-    if (finished_) return;
-    for (const StderrDrain& d : others) {
-      if (d.fd < 0) continue;
-      if (channel_) channel_->add_drain(d.fd, d.sink);
-      extra_.push_back(d);
-    }
+    replace_extra_drains(channel_.get(), extra_, std::move(others), finished_);
   }
   std::string exit_description() const override {
     return child_ && child_->status() ? child_->status()->describe() : "";
