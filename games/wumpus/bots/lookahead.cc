@@ -23,12 +23,8 @@ constexpr int64_t kWumpusCap = 200000;  // enumeration nodes per wumpus belief i
 }  // namespace
 
 bool ReferenceBot::refresh_belief(Budget* budget) {
-  if (!belief_valid_) {
-    if ((budget->left -= kb_.cells()) < 0) budget->exhausted = true;
-    compute_pit_belief(kb_, &pits_);
-    compute_wumpus_belief(kb_, {}, &wumpuses_);
-    belief_valid_ = true;
-  }
+  if (!belief_valid_ && (budget->left -= kb_.cells()) < 0) budget->exhausted = true;
+  refresh_plan_belief();
   return pits_.exact && wumpuses_.exact && pits_.likelihood > 0.0 && wumpuses_.weight > 0.0;
 }
 
