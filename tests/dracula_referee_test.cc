@@ -345,6 +345,12 @@ TEST(DraculaE2E, ExportWritesTheStderrLogNextToTheRecord) {
   ASSERT_EQ(run_command({arena_bin(), "replay", quiet.path, "--export", quiet_out}).status, 0);
   EXPECT_FALSE(Json::parse(read_file(quiet_out)).contains("stderr_log"));
   EXPECT_FALSE(std::ifstream(quiet_out + ".stderr.jsonl").good());
+
+  // An export path that cannot be written: a precise message, exit 1.
+  CommandResult bad =
+      run_command({arena_bin(), "replay", p.path, "--export", dir + "/no-such-dir/out.json"});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find("cannot write " + dir + "/no-such-dir/"), std::string::npos) << bad.err;
 }
 
 // Row 13.
