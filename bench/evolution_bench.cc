@@ -76,7 +76,8 @@ void BM_TcpStartChooseRoundTrip(benchmark::State& state) {
   });
   int fd = listener.accept(Deadline::after_ms(10000));
   if (fd < 0) throw std::runtime_error("the client did not connect");
-  auto seat = make_socket_seat(fd, reply_framer());
+  Hub hub;
+  auto seat = make_socket_seat(hub, fd, reply_framer());
   std::string name, why;
   if (!read_signup(*seat, Deadline::after_ms(10000), &name, &why)) throw std::runtime_error(why);
   RemotePlayer remote(*seat, std::chrono::milliseconds(10000));

@@ -139,10 +139,10 @@ std::string trivial_bot_path() {
 
 // The seat exactly as games/wumpus/game.cc opens a program's seat: answers framed as lines of at
 // most kMaxAnswerBytes.
-std::unique_ptr<Seat> open_trivial_seat(const std::string& path) {
+std::unique_ptr<Seat> open_trivial_seat(Hub& hub, const std::string& path) {
   ProcessOptions options;
   options.argv = {path};
-  return make_process_seat(options, [] {
+  return make_process_seat(hub, options, [] {
     LineFramerOptions o;
     o.max_line = kMaxAnswerBytes;
     return make_line_framer(o);
@@ -163,7 +163,8 @@ void BM_referee_per_move_pipes(benchmark::State& state) {
   int64_t games = 0, moves = 0;
   for (auto _ : state) {
     state.PauseTiming();
-    auto seat = open_trivial_seat(path);
+    Hub hub;
+    auto seat = open_trivial_seat(hub, path);
     state.ResumeTiming();
     MatchOutcome outcome = run_game(setup, *seat);
     const int actions = outcome.result.at("actions").get<int>();
@@ -186,7 +187,8 @@ void BM_bare_pipe_round_trip(benchmark::State& state) {
   const std::string path = trivial_bot_path();
   if (path.empty())
     return state.SkipWithError("arena_bench_trivial_bot not found beside arena_bench");
-  auto seat = open_trivial_seat(path);
+  Hub hub;
+  auto seat = open_trivial_seat(hub, path);
   seat->send(start_line(classic_pool()[0].params()));
   const std::string percept = percept_line(Percept{.breeze = true, .stench = true});
   int64_t trips = 0;
@@ -213,8 +215,9 @@ void BM_process_seat_start_finish(benchmark::State& state) {
     return state.SkipWithError("arena_bench_trivial_bot not found beside arena_bench");
   double start_s = 0, finish_s = 0;
   for (auto _ : state) {
+    Hub hub;
     const auto t0 = Clock::now();
-    auto seat = open_trivial_seat(path);
+    auto seat = open_trivial_seat(hub, path);
     const auto t1 = Clock::now();
     seat->send(end_line(0));
     seat->finish(1000);

@@ -23,6 +23,7 @@ class BufferedFramer : public Framer {
   }
 
   bool has_buffered() const override { return !failed_ && start_ < buf_.size(); }
+  bool is_failed() const override { return failed_; }
 
  protected:
   // buf_[start_] is the first byte not yet returned as a message; buf_[0] is the first byte the

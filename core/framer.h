@@ -39,6 +39,8 @@ class Framer {
   virtual Frame finish() = 0;
   // Bytes are buffered that have not yet been returned as a message.
   virtual bool has_buffered() const = 0;
+  // A fatal error is latched: no message will ever come again (next() repeats the error).
+  virtual bool is_failed() const { return false; }
   // Wraps a message for sending on this kind of stream (adds the newline, the length prefix...).
   virtual std::string encode(std::string_view message) const = 0;
 };

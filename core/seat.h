@@ -1,15 +1,17 @@
 // A seat is one participant's connection, whatever carries it: a child process over pipes (one for
 // the whole game, or a fresh one per turn), a TCP connection, or a built-in bot in process.
 // Referees talk to every kind through this one interface, so a game's referee never cares which it
-// has.
+// has. Every seat of a match lives on the match's one Hub: whichever seat is waited for, every
+// other seat's output is still written and every child's stderr still drained.
 #pragma once
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
-#include "core/channel.h"
+#include "core/hub.h"
 #include "core/message_bot.h"
 #include "core/process.h"
 
@@ -19,12 +21,6 @@ namespace arena {
 struct StderrExcerpt {
   std::string text;
   bool truncated = false;  // more was written than the bound kept; the rest was discarded
-};
-
-// A seat's stderr pipe and the capture it goes to, for other seats' waits to drain.
-struct StderrDrain {
-  int fd = -1;
-  BoundedCapture* sink = nullptr;
 };
 
 class Seat {
@@ -50,14 +46,6 @@ class Seat {
   // stderr_text() and stderr_truncated() only cover what came after the take. Stderr is drained
   // continuously either way; seats with no stderr give an empty excerpt.
   virtual StderrExcerpt take_stderr() { return {}; }
-  // Where this seat's stderr can be drained from while other seats are waited for, so that a
-  // persistent program never blocks on a full stderr pipe between its turns; {} if there is
-  // nothing to drain (no process alive between turns).
-  virtual StderrDrain stderr_drain() { return {}; }
-  // While this seat sends and waits, it also drains `others` into their own captures (replacing
-  // the previous set; {} stops). Clear them before any of those seats finishes: a closed fd must
-  // never be polled again.
-  virtual void set_extra_drains(std::vector<StderrDrain> others) {}
   virtual std::string exit_description() const { return {}; }
   // The seat could not start at all (exec failed, connection never came): the reason, else "".
   virtual std::string start_error() const { return {}; }
@@ -65,24 +53,30 @@ class Seat {
 
 using FramerFactory = std::function<std::unique_ptr<Framer>()>;
 
+// Waits until the child exits or the deadline passes, running the hub meanwhile, so that its
+// stderr and every other seat's are drained (a child blocked on a full stderr pipe could otherwise
+// never exit). The exit status, or nullopt at the deadline.
+std::optional<ExitStatus> wait_exit_running(Hub& hub, ChildProcess& child, Deadline deadline);
+
 // A child process for the whole game, over pipes. `stderr_limit` bounds the stderr kept (per
 // take_stderr() when the referee takes it).
-std::unique_ptr<Seat> make_process_seat(const ProcessOptions& options, FramerFactory framer,
-                                        size_t stderr_limit = 64 * 1024);
+std::unique_ptr<Seat> make_process_seat(Hub& hub, const ProcessOptions& options,
+                                        FramerFactory framer, size_t stderr_limit = 64 * 1024);
 
 // A fresh child process for every turn (Dracula spec §6.2): send() starts the process, writes the
 // message and closes its stdin; receive() returns its messages, then `crashed`/`closed` once it
 // has exited and everything was read; at a receive() deadline the process tree is killed. A final
 // line without newline counts only if the process exited by itself (framer finish()). Stderr is
 // one capture across turns, bounded by `stderr_limit` until take_stderr() starts a fresh one.
-std::unique_ptr<Seat> make_per_turn_process_seat(const ProcessOptions& options,
+std::unique_ptr<Seat> make_per_turn_process_seat(Hub& hub, const ProcessOptions& options,
                                                  FramerFactory framer,
                                                  size_t stderr_limit = 64 * 1024);
 
-// A built-in bot in this process. Bytes sent to it are framed and parsed exactly as the bot's
-// program would parse them; its answers are framed by `framer` as a referee reading a pipe would.
-// The bot runs inside receive(), so its thinking time is measured like a process's.
-std::unique_ptr<Seat> make_in_process_seat(std::unique_ptr<MessageBot> bot,
+// A built-in bot in this process, on a thread of its own. Bytes sent to it are framed and parsed
+// exactly as the bot's program would parse them; its answers are framed by `framer` as a referee
+// reading a pipe would. It thinks while the referee waits, so its time is measured like a
+// process's, and several bots think at once.
+std::unique_ptr<Seat> make_in_process_seat(Hub& hub, std::unique_ptr<MessageBot> bot,
                                            FramerFactory framer_to_bot, FramerFactory framer);
 
 // Runs a MessageBot as a program over stdin/stdout until EOF or bot.finished(). Returns exit code:

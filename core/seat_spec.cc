@@ -69,7 +69,7 @@ uint64_t bot_seed(uint64_t match_seed, const std::string& role) {
   return splitmix64(match_seed ^ fnv1a64("bot:" + role));
 }
 
-std::unique_ptr<Seat> open_stdio_seat(const SeatSpec& spec, const BotMaker& make_bot,
+std::unique_ptr<Seat> open_stdio_seat(Hub& hub, const SeatSpec& spec, const BotMaker& make_bot,
                                       uint64_t match_seed, FramerFactory framer,
                                       FramerFactory framer_to_bot, const ProcessOptions& extra) {
   if (spec.is_builtin()) {
@@ -78,11 +78,11 @@ std::unique_ptr<Seat> open_stdio_seat(const SeatSpec& spec, const BotMaker& make
     if (!bot)
       throw UsageError("--seat " + spec.role + "=" + spec.text + ": no built-in bot named '" +
                        spec.builtin + "'");
-    return make_in_process_seat(std::move(bot), std::move(framer_to_bot), std::move(framer));
+    return make_in_process_seat(hub, std::move(bot), std::move(framer_to_bot), std::move(framer));
   }
   ProcessOptions options = extra;
   options.argv = spec.argv;
-  return make_process_seat(options, std::move(framer));
+  return make_process_seat(hub, options, std::move(framer));
 }
 
 namespace {
@@ -115,12 +115,15 @@ class FailedSeat : public Seat {
 
 }  // namespace
 
-std::unique_ptr<Seat> open_tcp_seat(const SeatSpec& spec, TcpListener& listener,
-                                    const BotMaker& make_bot, uint64_t match_seed,
-                                    FramerFactory framer, FramerFactory framer_to_bot,
-                                    Deadline connect_deadline) {
+std::unique_ptr<Seat> open_tcp_seat(Hub& hub, const SeatSpec& spec, const BotMaker& make_bot,
+                                    uint64_t match_seed, FramerFactory framer,
+                                    FramerFactory framer_to_bot, Deadline connect_deadline) {
   if (spec.is_builtin())
-    return open_stdio_seat(spec, make_bot, match_seed, std::move(framer), std::move(framer_to_bot));
+    return open_stdio_seat(hub, spec, make_bot, match_seed, std::move(framer),
+                           std::move(framer_to_bot));
+  // A listener of this seat's own, closed once its connection came: another seat's program (or a
+  // second client of this one) can never take this seat.
+  TcpListener listener("127.0.0.1", 0);
   ProcessOptions options;
   options.argv = spec.argv;
   options.argv.insert(options.argv.end(),
@@ -136,7 +139,7 @@ std::unique_ptr<Seat> open_tcp_seat(const SeatSpec& spec, TcpListener& listener,
     Deadline slice = Deadline::after_ms(20);
     if (slice.at() > connect_deadline.at()) slice = connect_deadline;
     int fd = listener.accept(slice);
-    if (fd >= 0) return make_socket_seat(fd, std::move(framer), std::move(process));
+    if (fd >= 0) return make_socket_seat(hub, fd, std::move(framer), std::move(process));
     if (auto status = process->poll_exit()) {
       return std::make_unique<FailedSeat>(
           "the bot ended before connecting (" + status->describe() + ")", std::move(process));

@@ -42,19 +42,19 @@ using BotMaker = std::function<std::unique_ptr<MessageBot>(const std::string& na
 // or an in-process seat for `bot:NAME` (made by `make_bot`; an unknown name throws
 // std::runtime_error). `framer` frames what the seat sends us; a built-in bot parses what we send
 // with the same kind of framer.
-std::unique_ptr<Seat> open_stdio_seat(const SeatSpec& spec, const BotMaker& make_bot,
+std::unique_ptr<Seat> open_stdio_seat(Hub& hub, const SeatSpec& spec, const BotMaker& make_bot,
                                       uint64_t match_seed, FramerFactory framer,
                                       FramerFactory framer_to_bot,
                                       const ProcessOptions& extra = {});
 
 // Opens a seat for a TCP game: a command is started with `--host 127.0.0.1 --port N` appended (N
-// the listener's port, as the seeds' clients are started), its stdin closed and its stderr kept,
-// and its connection accepted before `connect_deadline`; `bot:NAME` is played in process (no
+// the port of a listener of this seat's own, as the seeds' clients are started), its stdin closed
+// and its stderr kept, and its first connection accepted before `connect_deadline`; the listener
+// is then closed, so no other program can take the seat. `bot:NAME` is played in process (no
 // socket, same bytes). A command that exits or does not connect in time gives a seat whose
 // start_error() says so and whose receive() reports `crashed`.
-std::unique_ptr<Seat> open_tcp_seat(const SeatSpec& spec, TcpListener& listener,
-                                    const BotMaker& make_bot, uint64_t match_seed,
-                                    FramerFactory framer, FramerFactory framer_to_bot,
-                                    Deadline connect_deadline);
+std::unique_ptr<Seat> open_tcp_seat(Hub& hub, const SeatSpec& spec, const BotMaker& make_bot,
+                                    uint64_t match_seed, FramerFactory framer,
+                                    FramerFactory framer_to_bot, Deadline connect_deadline);
 
 }  // namespace arena

@@ -74,14 +74,15 @@ FramerFactory newline_lines() {
 }
 
 TEST(OpenTcpSeat, StartsTheBotWithHostAndPortAndTalksOverTheSocket) {
-  TcpListener listener("127.0.0.1", 0);
+  Hub hub;
   auto seat = open_tcp_seat(
+      hub,
       command_seat(python_client("s = socket.create_connection((host, port))\n"
                                  "print('noise on stdout' * 1000, flush=True)\n"
                                  "sys.stderr.write('hello from stderr\\n'); sys.stderr.flush()\n"
                                  "f = s.makefile('rw')\n"
                                  "f.write('hi ' + f.readline()); f.flush()\n")),
-      listener, nullptr, 1, newline_lines(), newline_lines(), Deadline::after_ms(10000));
+      nullptr, 1, newline_lines(), newline_lines(), Deadline::after_ms(10000));
   ASSERT_EQ(seat->start_error(), "");
   seat->send("there");
   Received r = seat->receive(Deadline::after_ms(10000));
@@ -93,8 +94,8 @@ TEST(OpenTcpSeat, StartsTheBotWithHostAndPortAndTalksOverTheSocket) {
 }
 
 TEST(OpenTcpSeat, ABotThatDiesBeforeConnectingIsReportedAtOnce) {
-  TcpListener listener("127.0.0.1", 0);
-  auto seat = open_tcp_seat(command_seat("import sys; sys.exit(5)"), listener, nullptr, 1,
+  Hub hub;
+  auto seat = open_tcp_seat(hub, command_seat("import sys; sys.exit(5)"), nullptr, 1,
                             newline_lines(), newline_lines(), Deadline::after_ms(60000));
   EXPECT_EQ(seat->start_error(), "the bot ended before connecting (exit code 5)");
   EXPECT_EQ(seat->receive(Deadline::after_ms(100)).verdict, Verdict::crashed);
@@ -102,8 +103,8 @@ TEST(OpenTcpSeat, ABotThatDiesBeforeConnectingIsReportedAtOnce) {
 }
 
 TEST(OpenTcpSeat, ABotThatNeverConnectsTimesOutAndIsKilled) {
-  TcpListener listener("127.0.0.1", 0);
-  auto seat = open_tcp_seat(command_seat("import time; time.sleep(60)"), listener, nullptr, 1,
+  Hub hub;
+  auto seat = open_tcp_seat(hub, command_seat("import time; time.sleep(60)"), nullptr, 1,
                             newline_lines(), newline_lines(), Deadline::after_ms(300));
   EXPECT_EQ(seat->start_error(), "the bot did not connect in time");
   seat->finish(0);
@@ -111,13 +112,43 @@ TEST(OpenTcpSeat, ABotThatNeverConnectsTimesOutAndIsKilled) {
 }
 
 TEST(OpenTcpSeat, MissingProgram) {
-  TcpListener listener("127.0.0.1", 0);
+  Hub hub;
   SeatSpec s;
   s.role = "p1";
   s.argv = {"/nonexistent/bot"};
-  auto seat = open_tcp_seat(s, listener, nullptr, 1, newline_lines(), newline_lines(),
-                            Deadline::after_ms(1000));
+  auto seat =
+      open_tcp_seat(hub, s, nullptr, 1, newline_lines(), newline_lines(), Deadline::after_ms(1000));
   EXPECT_NE(seat->start_error().find("/nonexistent/bot"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace arena
+
+namespace arena {
+namespace {
+
+TEST(OpenTcpSeat, EachSeatHasItsOwnListenerSoNoSecondClientCanTakeAnotherSeat) {
+  Hub hub;
+  // The bot connects once for its seat, then tries a second connection to the same port, as a
+  // program starting two clients would: the seat's listener is closed by then, so it is refused.
+  auto seat = open_tcp_seat(
+      hub,
+      command_seat(python_client("s = socket.create_connection((host, port))\n"
+                                 "f = s.makefile('rw')\n"
+                                 "f.readline()\n"
+                                 "try:\n"
+                                 "    socket.create_connection((host, port), timeout=5)\n"
+                                 "    f.write('second connection accepted\\n')\n"
+                                 "except OSError:\n"
+                                 "    f.write('second connection refused\\n')\n"
+                                 "f.flush()\n")),
+      nullptr, 1, newline_lines(), newline_lines(), Deadline::after_ms(10000));
+  ASSERT_EQ(seat->start_error(), "");
+  seat->send("go");
+  Received r = seat->receive(Deadline::after_ms(10000));
+  ASSERT_TRUE(r.ok()) << r.detail;
+  EXPECT_EQ(r.message, "second connection refused");
+  seat->finish(1000);
 }
 
 }  // namespace

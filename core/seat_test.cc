@@ -36,7 +36,8 @@ Deadline soon() {
 // --- Persistent process seat -------------------------------------------------------------------
 
 TEST(ProcessSeatTest, EchoRoundTrip) {
-  auto seat = make_process_seat({{"cat"}, {}, ""}, lines());
+  Hub hub;
+  auto seat = make_process_seat(hub, {{"cat"}, {}, ""}, lines());
   EXPECT_EQ(seat->start_error(), "");
   seat->send("hello");
   Received r = seat->receive(soon());
@@ -49,8 +50,9 @@ TEST(ProcessSeatTest, EchoRoundTrip) {
 }
 
 TEST(ProcessSeatTest, ChattyStderrIsBoundedAndNeverBlocksTheChild) {
+  Hub hub;
   auto seat =
-      make_process_seat(sh("head -c 300000 /dev/zero | tr '\\0' e >&2; echo done"), lines());
+      make_process_seat(hub, sh("head -c 300000 /dev/zero | tr '\\0' e >&2; echo done"), lines());
   Received r = seat->receive(soon());
   ASSERT_TRUE(r.ok()) << r.detail;
   EXPECT_EQ(r.message, "done");
@@ -60,9 +62,10 @@ TEST(ProcessSeatTest, ChattyStderrIsBoundedAndNeverBlocksTheChild) {
 }
 
 TEST(ProcessSeatTest, TakeStderrHandsOverAndRestartsTheBound) {
+  Hub hub;
   // Each request: 100 KB on stderr, then the answer. Each take gets that turn's first 64 KiB.
   auto seat = make_process_seat(
-      sh("while read x; do head -c 100000 /dev/zero | tr '\\0' \"$x\" >&2; echo \"$x\"; done"),
+      hub, sh("while read x; do head -c 100000 /dev/zero | tr '\\0' \"$x\" >&2; echo \"$x\"; done"),
       lines());
   for (std::string turn : {"a", "b"}) {
     seat->send(turn);
@@ -82,7 +85,8 @@ TEST(ProcessSeatTest, TakeStderrHandsOverAndRestartsTheBound) {
 }
 
 TEST(ProcessSeatTest, ChildThatNeverAnswersTimesOut) {
-  auto seat = make_process_seat({{"sleep", "1000"}, {}, ""}, lines());
+  Hub hub;
+  auto seat = make_process_seat(hub, {{"sleep", "1000"}, {}, ""}, lines());
   seat->send("question");
   EXPECT_EQ(seat->receive(Deadline::after_ms(100)).verdict, Verdict::timeout);
   seat->finish(0);
@@ -90,21 +94,23 @@ TEST(ProcessSeatTest, ChildThatNeverAnswersTimesOut) {
 }
 
 TEST(ProcessSeatTest, CrashReportsTheExitCodeOrSignal) {
-  auto seat = make_process_seat(sh("read x; exit 3"), lines());
+  Hub hub;
+  auto seat = make_process_seat(hub, sh("read x; exit 3"), lines());
   seat->send("go");
   Received r = seat->receive(soon());
   EXPECT_EQ(r.verdict, Verdict::crashed);
   EXPECT_EQ(r.detail, "exit code 3");
   EXPECT_EQ(seat->receive(soon()).verdict, Verdict::crashed) << "and it stays crashed";
 
-  auto killed = make_process_seat(sh("kill -9 $$"), lines());
+  auto killed = make_process_seat(hub, sh("kill -9 $$"), lines());
   r = killed->receive(soon());
   EXPECT_EQ(r.verdict, Verdict::crashed);
   EXPECT_EQ(r.detail, "killed by signal 9 (SIGKILL)");
 }
 
 TEST(ProcessSeatTest, ExecFailureGivesStartErrorAndCrashedAtOnce) {
-  auto seat = make_process_seat({{"no-such-program-arena-xyz"}, {}, ""}, lines());
+  Hub hub;
+  auto seat = make_process_seat(hub, {{"no-such-program-arena-xyz"}, {}, ""}, lines());
   EXPECT_EQ(seat->start_error(),
             "cannot start 'no-such-program-arena-xyz': No such file or directory");
   seat->send("ignored");
@@ -115,7 +121,8 @@ TEST(ProcessSeatTest, ExecFailureGivesStartErrorAndCrashedAtOnce) {
 }
 
 TEST(ProcessSeatTest, PartialLineThenExit) {
-  auto seat = make_process_seat(sh("printf abc"), lines());
+  Hub hub;
+  auto seat = make_process_seat(hub, sh("printf abc"), lines());
   Received r = seat->receive(soon());
   ASSERT_TRUE(r.ok()) << r.detail;
   EXPECT_EQ(r.message, "abc");
@@ -125,14 +132,16 @@ TEST(ProcessSeatTest, PartialLineThenExit) {
 }
 
 TEST(ProcessSeatTest, PartialLineThenExitIsACrashWhenPartialLinesDoNotCount) {
-  auto seat = make_process_seat(sh("printf abc; exit 4"), lines(/*final_partial=*/false));
+  Hub hub;
+  auto seat = make_process_seat(hub, sh("printf abc; exit 4"), lines(/*final_partial=*/false));
   Received r = seat->receive(soon());
   EXPECT_EQ(r.verdict, Verdict::crashed);
   EXPECT_EQ(r.detail, "exit code 4");
 }
 
 TEST(ProcessSeatTest, RequestFarLargerThanThePipeWhileTheChildEchoes) {
-  auto seat = make_process_seat({{"cat"}, {}, ""}, lines());
+  Hub hub;
+  auto seat = make_process_seat(hub, {{"cat"}, {}, ""}, lines());
   std::string big(1 << 20, 'x');
   big[777777] = 'y';
   seat->send(big);
@@ -142,7 +151,8 @@ TEST(ProcessSeatTest, RequestFarLargerThanThePipeWhileTheChildEchoes) {
 }
 
 TEST(ProcessSeatTest, ClosedOutputWithoutExitingIsClosed) {
-  auto seat = make_process_seat(sh("exec >&-; exec sleep 1000"), lines());
+  Hub hub;
+  auto seat = make_process_seat(hub, sh("exec >&-; exec sleep 1000"), lines());
   Received r = seat->receive(soon());
   EXPECT_EQ(r.verdict, Verdict::closed);
   EXPECT_EQ(r.detail, "closed its output but is still running");
@@ -150,6 +160,7 @@ TEST(ProcessSeatTest, ClosedOutputWithoutExitingIsClosed) {
 }
 
 TEST(ProcessSeatTest, FinishKillsDescendantsThatLeftTheGroup) {
+  Hub hub;
   if (std::system("python3 -c '' >/dev/null 2>&1") != 0) GTEST_SKIP() << "python3 not found";
   char tmpl[] = "/tmp/arena_seat_test.XXXXXX";
   ASSERT_NE(mkdtemp(tmpl), nullptr);
@@ -176,7 +187,7 @@ gc = int(os.fdopen(r).readline())
 print(os.getpid(), bg, mid, gc, flush=True)
 time.sleep(1000)
 )";
-  auto seat = make_process_seat({{"python3", script}, {}, ""}, lines());
+  auto seat = make_process_seat(hub, {{"python3", script}, {}, ""}, lines());
   Received r = seat->receive(soon());
   ASSERT_TRUE(r.ok()) << r.detail;
   std::istringstream in(r.message);
@@ -194,7 +205,8 @@ time.sleep(1000)
 // --- Per-turn process seat ---------------------------------------------------------------------
 
 TEST(PerTurnSeatTest, EachTurnIsAFreshProcessReadingItsRequestToEof) {
-  auto seat = make_per_turn_process_seat({{"cat"}, {}, ""}, lines());
+  Hub hub;
+  auto seat = make_per_turn_process_seat(hub, {{"cat"}, {}, ""}, lines());
   for (std::string turn : {"first", "second"}) {
     seat->send(turn);
     Received r = seat->receive(soon());
@@ -207,8 +219,9 @@ TEST(PerTurnSeatTest, EachTurnIsAFreshProcessReadingItsRequestToEof) {
 }
 
 TEST(PerTurnSeatTest, KilledAtTheDeadline) {
+  Hub hub;
   auto seat =
-      make_per_turn_process_seat(sh("echo early; printf partial; exec sleep 1000"), lines());
+      make_per_turn_process_seat(hub, sh("echo early; printf partial; exec sleep 1000"), lines());
   seat->send("req");
   Deadline deadline = Deadline::after_ms(300);
   Received r = seat->receive(deadline);
@@ -221,7 +234,8 @@ TEST(PerTurnSeatTest, KilledAtTheDeadline) {
 }
 
 TEST(PerTurnSeatTest, PartialLineCountsWhenTheProcessExitsByItself) {
-  auto seat = make_per_turn_process_seat(sh("cat >/dev/null; printf last; exit 2"), lines());
+  Hub hub;
+  auto seat = make_per_turn_process_seat(hub, sh("cat >/dev/null; printf last; exit 2"), lines());
   seat->send("req");
   Received r = seat->receive(soon());
   ASSERT_TRUE(r.ok()) << r.detail;
@@ -232,7 +246,8 @@ TEST(PerTurnSeatTest, PartialLineCountsWhenTheProcessExitsByItself) {
 }
 
 TEST(PerTurnSeatTest, TurnEndsWhenTheProcessExitsEvenIfABackgroundChildHoldsStdout) {
-  auto seat = make_per_turn_process_seat(sh("sleep 1000 & echo hi"), lines());
+  Hub hub;
+  auto seat = make_per_turn_process_seat(hub, sh("sleep 1000 & echo hi"), lines());
   seat->send("req");
   EXPECT_EQ(seat->receive(soon()).message, "hi");
   Received r = seat->receive(soon());
@@ -240,7 +255,8 @@ TEST(PerTurnSeatTest, TurnEndsWhenTheProcessExitsEvenIfABackgroundChildHoldsStdo
 }
 
 TEST(PerTurnSeatTest, LargeRequestWhileTheProcessAnswers) {
-  auto seat = make_per_turn_process_seat({{"cat"}, {}, ""}, lines());
+  Hub hub;
+  auto seat = make_per_turn_process_seat(hub, {{"cat"}, {}, ""}, lines());
   std::string big(1 << 20, 'p');
   seat->send(big);
   Received r = seat->receive(soon());
@@ -249,12 +265,13 @@ TEST(PerTurnSeatTest, LargeRequestWhileTheProcessAnswers) {
 }
 
 TEST(PerTurnSeatTest, ExecFailureAndStderr) {
-  auto missing = make_per_turn_process_seat({{"no-such-program-arena-xyz"}, {}, ""}, lines());
+  Hub hub;
+  auto missing = make_per_turn_process_seat(hub, {{"no-such-program-arena-xyz"}, {}, ""}, lines());
   missing->send("req");
   EXPECT_EQ(missing->receive(soon()).verdict, Verdict::crashed);
   EXPECT_NE(missing->start_error(), "");
 
-  auto chatty = make_per_turn_process_seat(sh("echo oops >&2; echo ok"), lines(), 3);
+  auto chatty = make_per_turn_process_seat(hub, sh("echo oops >&2; echo ok"), lines(), 3);
   chatty->send("req");
   EXPECT_EQ(chatty->receive(soon()).message, "ok");
   chatty->finish(0);
@@ -263,8 +280,9 @@ TEST(PerTurnSeatTest, ExecFailureAndStderr) {
 }
 
 TEST(PerTurnSeatTest, TakeStderrKeepsEachTurnApart) {
+  Hub hub;
   auto seat =
-      make_per_turn_process_seat(sh("read x; echo \"err $x\" >&2; echo \"$x\""), lines(), 6);
+      make_per_turn_process_seat(hub, sh("read x; echo \"err $x\" >&2; echo \"$x\""), lines(), 6);
   for (std::string turn : {"1", "22"}) {
     seat->send(turn);
     EXPECT_EQ(seat->receive(soon()).message, turn);
@@ -295,7 +313,8 @@ class EchoBot : public MessageBot {
 };
 
 TEST(InProcessSeatTest, FramesBothWaysAndRunsTheBotInReceive) {
-  auto seat = make_in_process_seat(std::make_unique<EchoBot>(), lines(), lines());
+  Hub hub;
+  auto seat = make_in_process_seat(hub, std::make_unique<EchoBot>(), lines(), lines());
   seat->send("a");
   Received r = seat->receive(soon());
   ASSERT_TRUE(r.ok()) << r.detail;
@@ -315,7 +334,8 @@ TEST(InProcessSeatTest, FramesBothWaysAndRunsTheBotInReceive) {
 }
 
 TEST(InProcessSeatTest, AThrowingBotCrashes) {
-  auto seat = make_in_process_seat(std::make_unique<EchoBot>(), lines(), lines());
+  Hub hub;
+  auto seat = make_in_process_seat(hub, std::make_unique<EchoBot>(), lines(), lines());
   seat->send("boom");
   Received r = seat->receive(soon());
   EXPECT_EQ(r.verdict, Verdict::crashed);

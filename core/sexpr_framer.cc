@@ -35,6 +35,7 @@ class SexprFramer final : public Framer {
   Frame next() override { return filter(false); }
   Frame finish() override { return filter(true); }
   bool has_buffered() const override { return lines_->has_buffered(); }
+  bool is_failed() const override { return lines_->is_failed(); }
 
   std::string encode(std::string_view message) const override { return lines_->encode(message); }
 

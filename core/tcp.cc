@@ -41,22 +41,30 @@ void set_nodelay(int fd) {
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
-// A TCP connection: a Channel over the socket, and the bot process behind it if we started it.
+// A TCP connection on the hub, and the bot process behind it if we started it.
 class SocketSeat : public Seat {
  public:
-  SocketSeat(int fd, FramerFactory framer, std::unique_ptr<ChildProcess> bot)
-      : bot_(std::move(bot)), channel_(std::make_unique<Channel>(fd, fd, framer())) {
-    // A bot we started with its stderr on a pipe: drain it while we wait, keep it bounded.
-    if (bot_ && bot_->stderr_fd() >= 0) channel_->add_drain(bot_->stderr_fd(), &stderr_);
-    // Its stdout is not part of the protocol, but a bot that prints must never block on it.
-    if (bot_ && bot_->stdout_fd() >= 0) channel_->add_drain(bot_->stdout_fd(), &stdout_dropped_);
+  SocketSeat(Hub& hub, ConnId conn, std::unique_ptr<ChildProcess> bot)
+      : hub_(hub), bot_(std::move(bot)), conn_(conn) {
+    if (!bot_) return;
+    // A bot we started with its stderr on a pipe: drained and kept, bounded. Its stdout is not
+    // part of the protocol, but a bot that prints must never block on it: drained and dropped.
+    if (bot_->stderr_fd() >= 0)
+      stderr_drain_ = hub_.drain(fcntl(bot_->stderr_fd(), F_DUPFD_CLOEXEC, 3), &stderr_);
+    if (bot_->stdout_fd() >= 0)
+      stdout_drain_ = hub_.drain(fcntl(bot_->stdout_fd(), F_DUPFD_CLOEXEC, 3), &stdout_dropped_);
+    bot_->close_stderr();
+    bot_->close_stdout();
   }
-  ~SocketSeat() override { finish(0); }
+  ~SocketSeat() override {
+    finish(0);
+    hub_.close(conn_);
+  }
 
-  void send(std::string_view message) override { channel_->send(message); }
+  void send(std::string_view message) override { hub_.send(conn_, message); }
 
   Received receive(Deadline deadline) override {
-    Received r = channel_->receive(deadline);
+    Received r = hub_.receive(conn_, deadline);
     if (r.verdict == Verdict::closed && bot_ && bot_->poll_exit()) {
       r.detail = "connection closed; the bot ended with " + bot_->status()->describe();
     } else if (r.verdict == Verdict::closed) {
@@ -65,13 +73,17 @@ class SocketSeat : public Seat {
     return r;
   }
 
-  bool bytes_waiting() override { return channel_->bytes_waiting(); }
+  bool bytes_waiting() override { return hub_.bytes_waiting(conn_); }
 
   void finish(int grace_ms) override {
     if (finished_) return;
     finished_ = true;
-    channel_->close_write();  // the bot sees EOF and may leave by itself
-    if (bot_) bot_->finish(grace_ms);
+    hub_.close_write(conn_);  // the bot sees EOF and may leave by itself
+    if (!bot_) return;
+    wait_exit_running(hub_, *bot_, Deadline::after_ms(grace_ms));
+    bot_->kill_tree();
+    hub_.finish_drain(stderr_drain_);
+    hub_.finish_drain(stdout_drain_);
   }
 
   std::string exit_description() const override {
@@ -80,6 +92,7 @@ class SocketSeat : public Seat {
   std::string stderr_text() const override { return stderr_.text(); }
   bool stderr_truncated() const override { return stderr_.truncated(); }
   StderrExcerpt take_stderr() override {
+    if (!finished_) hub_.collect(stderr_drain_, 1024 * 1024);
     StderrExcerpt e;
     e.text = stderr_.take(&e.truncated);
     return e;
@@ -87,10 +100,12 @@ class SocketSeat : public Seat {
   std::string start_error() const override { return bot_ ? bot_->start_error() : ""; }
 
  private:
+  Hub& hub_;
   std::unique_ptr<ChildProcess> bot_;
   BoundedCapture stderr_;
   BoundedCapture stdout_dropped_{0};
-  std::unique_ptr<Channel> channel_;
+  ConnId conn_;
+  DrainId stderr_drain_ = -1, stdout_drain_ = -1;
   bool finished_ = false;
 };
 
@@ -201,9 +216,13 @@ int tcp_connect(const std::string& host, int port, std::string* error) {
   return result;
 }
 
-std::unique_ptr<Seat> make_socket_seat(int fd, FramerFactory framer,
+std::unique_ptr<Seat> make_socket_seat(Hub& hub, int fd, FramerFactory framer,
                                        std::unique_ptr<ChildProcess> bot) {
-  return std::make_unique<SocketSeat>(fd, std::move(framer), std::move(bot));
+  return std::make_unique<SocketSeat>(hub, hub.adopt(fd, fd, framer()), std::move(bot));
+}
+
+std::unique_ptr<Seat> make_conn_seat(Hub& hub, ConnId conn) {
+  return std::make_unique<SocketSeat>(hub, conn, nullptr);
 }
 
 int run_bot_tcp(MessageBot& bot, Framer& input, const std::string& host, int port) {

@@ -37,8 +37,12 @@ int tcp_connect(const std::string& host, int port, std::string* error);
 // A seat over an accepted socket. `bot` is the process the runner started for it, or null for a
 // program that connected by itself; if the bot's stderr is on a pipe, the seat drains and keeps it
 // (bounded) like a process seat does.
-std::unique_ptr<Seat> make_socket_seat(int fd, FramerFactory framer,
+std::unique_ptr<Seat> make_socket_seat(Hub& hub, int fd, FramerFactory framer,
                                        std::unique_ptr<ChildProcess> bot = nullptr);
+
+// A seat over a connection the hub already has (e.g. accepted by one of its listeners); the seat
+// closes it when destroyed.
+std::unique_ptr<Seat> make_conn_seat(Hub& hub, ConnId conn);
 
 // Runs a MessageBot as a TCP client of host:port until the server closes or bot.finished().
 // Returns the exit code (0 when the server closed the connection normally).

@@ -32,6 +32,7 @@ std::string read_line_blocking(int fd) {
 }
 
 TEST(TcpTest, ListenAcceptConnectRoundTripAndPeerClose) {
+  Hub hub;
   TcpListener listener("127.0.0.1", 0);
   ASSERT_GT(listener.port(), 0);
   std::string error;
@@ -42,7 +43,7 @@ TEST(TcpTest, ListenAcceptConnectRoundTripAndPeerClose) {
   EXPECT_TRUE(fcntl(server, F_GETFD) & FD_CLOEXEC);
   EXPECT_TRUE(fcntl(server, F_GETFL) & O_NONBLOCK);
 
-  auto seat = make_socket_seat(server, lines());
+  auto seat = make_socket_seat(hub, server, lines());
   ASSERT_EQ(write(client, "hello\n", 6), 6);
   Received r = seat->receive(soon());
   ASSERT_TRUE(r.ok()) << r.detail;
@@ -96,6 +97,7 @@ class EchoBot : public MessageBot {
 };
 
 TEST(TcpTest, RunBotTcpServesUntilFinished) {
+  Hub hub;
   TcpListener listener("127.0.0.1", 0);
   int port = listener.port();
   int code = -1;
@@ -106,7 +108,7 @@ TEST(TcpTest, RunBotTcpServesUntilFinished) {
   });
   int server = listener.accept(soon());
   ASSERT_GE(server, 0);
-  auto seat = make_socket_seat(server, lines());
+  auto seat = make_socket_seat(hub, server, lines());
   seat->send("a");
   EXPECT_EQ(seat->receive(soon()).message, "re:a");
   seat->send("bye");
@@ -117,6 +119,7 @@ TEST(TcpTest, RunBotTcpServesUntilFinished) {
 }
 
 TEST(TcpTest, SocketSeatKillsTheBotProcessItWasGiven) {
+  Hub hub;
   if (std::system("python3 -c '' >/dev/null 2>&1") != 0) GTEST_SKIP() << "python3 not found";
   TcpListener listener("127.0.0.1", 0);
   // Echoes lines until EOF, then lingers: finish() has to kill it.
@@ -132,7 +135,7 @@ TEST(TcpTest, SocketSeatKillsTheBotProcessItWasGiven) {
   pid_t pid = bot->pid();
   int fd = listener.accept(soon());
   ASSERT_GE(fd, 0);
-  auto seat = make_socket_seat(fd, lines(), std::move(bot));
+  auto seat = make_socket_seat(hub, fd, lines(), std::move(bot));
   seat->send("ping");
   Received r = seat->receive(soon());
   ASSERT_TRUE(r.ok()) << r.detail;

@@ -39,6 +39,7 @@ class TestLineFramer : public Framer {
     return Frame::fail(Verdict::malformed, "unterminated last line");
   }
   bool has_buffered() const override { return !buf_.empty(); }
+  bool is_failed() const override { return failed_; }
   std::string encode(std::string_view message) const override {
     return std::string(message) + "\n";
   }

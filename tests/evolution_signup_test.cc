@@ -11,6 +11,7 @@
 
 #include "core/process.h"
 #include "core/tcp.h"
+#include "games/evolution/net/remote_player.h"
 #include "games/evolution/net/signup.h"
 #include "tests/test_util.h"
 
@@ -18,13 +19,6 @@ namespace arena::evolution {
 namespace {
 
 using namespace std::chrono_literals;
-
-int connect_to(const TcpListener& l) {
-  std::string error;
-  int fd = tcp_connect("127.0.0.1", l.port(), &error);
-  EXPECT_GE(fd, 0) << error;
-  return fd;
-}
 
 void say(int fd, const std::string& text) {
   ASSERT_EQ(::send(fd, text.data(), text.size(), MSG_NOSIGNAL), static_cast<ssize_t>(text.size()));
@@ -55,18 +49,29 @@ std::string read_line(int fd) {
   return out;
 }
 
+// The server side: a hub with its listener, run on a thread of its own (the hub is used from one
+// thread at a time: the sign-up thread, then the one that rejects late connections).
 struct Server {
-  TcpListener listener{"127.0.0.1", 0};
+  Hub hub;
+  ListenerId listener = hub.listen("127.0.0.1", 0, reply_framer());
   std::vector<SignedUp> clients;
   std::vector<std::string> log;
   std::thread thread;
   void start(SignupOptions o) {
     thread = std::thread([this, o] {
-      clients = accept_signups(listener, o, [this](const std::string& l) { log.push_back(l); });
+      clients =
+          accept_signups(hub, listener, o, [this](const std::string& l) { log.push_back(l); });
     });
   }
   void join() { thread.join(); }
 };
+
+int connect_to(Server& s) {
+  std::string error;
+  int fd = tcp_connect("127.0.0.1", s.hub.port(s.listener), &error);
+  EXPECT_GE(fd, 0) << error;
+  return fd;
+}
 
 TEST(EvolutionSignup, OnlyAJsonStringCountsAndTheEighthClosesTheList) {
   Server s;
@@ -74,15 +79,15 @@ TEST(EvolutionSignup, OnlyAJsonStringCountsAndTheEighthClosesTheList) {
   o.time_limit = 5000ms;
   o.window = 600s;  // only the 8th sign-up can close the list in time
   s.start(o);
-  int bad = connect_to(s.listener);
+  int bad = connect_to(s);
   say(bad, "[\"me\"]\n");
   EXPECT_EQ(read_to_eof(bad), "") << "closed without an answer";
-  int garbage = connect_to(s.listener);
+  int garbage = connect_to(s);
   say(garbage, "@@\n");
   EXPECT_EQ(read_to_eof(garbage), "");
   std::vector<int> good;
   for (int i = 0; i < 8; ++i) {
-    good.push_back(connect_to(s.listener));
+    good.push_back(connect_to(s));
     // A string split over two segments still signs up.
     say(good.back(), "\"client");
     say(good.back(), std::to_string(i) + "\"\n");
@@ -93,10 +98,16 @@ TEST(EvolutionSignup, OnlyAJsonStringCountsAndTheEighthClosesTheList) {
   for (int i = 0; i < 8; ++i) EXPECT_EQ(s.clients[i].name, "client" + std::to_string(i));
   // While the game runs, later connections are closed at once without an answer.
   {
-    LateRejecter rejecter(s.listener, [](const std::string&) {});
-    int late = connect_to(s.listener);
+    const size_t logged = s.log.size();
+    std::thread game(
+        [&] { s.hub.run_until(Deadline::after_ms(20000), [&] { return s.log.size() > logged; }); });
+    int late = connect_to(s);
     say(late, "\"late\"\n");
     EXPECT_EQ(read_to_eof(late), "");
+    game.join();
+    ASSERT_EQ(s.log.size(), logged + 1);
+    EXPECT_EQ(s.log.back(),
+              "a connection arrived after the sign-up closed; closed without an answer");
     ::close(late);
   }
   for (int fd : good) ::close(fd);
@@ -110,16 +121,16 @@ TEST(EvolutionSignup, SilentConnectionsAreDroppedAndTheWindowCloses) {
   o.time_limit = 200ms;
   o.window = 1000ms;
   s.start(o);
-  int silent = connect_to(s.listener);  // connected first, never signs up
+  int silent = connect_to(s);  // connected first, never signs up
   std::vector<int> good;
   for (int i = 0; i < 3; ++i) {
-    good.push_back(connect_to(s.listener));
+    good.push_back(connect_to(s));
     say(good.back(), "\"p\" ");
     EXPECT_EQ(read_line(good.back()), "\"ok\"\n");
   }
   EXPECT_EQ(read_to_eof(silent), "");
   // A 4th that only connects during the window is closed when it ends.
-  int idle = connect_to(s.listener);
+  int idle = connect_to(s);
   s.join();
   EXPECT_EQ(read_to_eof(idle), "");
   EXPECT_EQ(s.clients.size(), 3u);

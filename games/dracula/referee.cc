@@ -131,6 +131,7 @@ Json game_fields_from_plays(const std::string& past_plays,
 
 MatchOutcome run_game(const RefereeConfig& config) {
   InProcessBotMaker make_bot = config.make_bot ? config.make_bot : make_protocol_bot;
+  Hub hub;  // before the drivers: their seats live on it
   std::array<std::unique_ptr<SeatDriver>, 5> drivers;
   for (int seat = 0; seat < kNumSeats; ++seat) {
     const SeatSpec& spec = config.seats[seat];
@@ -147,7 +148,8 @@ MatchOutcome run_game(const RefereeConfig& config) {
     process.argv = spec.argv;
     process.env = seat_environment(config, seat);
     process.working_dir = config.working_dir;
-    drivers[seat] = make_seat_driver(spec, config.modes[seat], process, config.time_limit_ms, bot);
+    drivers[seat] =
+        make_seat_driver(hub, spec, config.modes[seat], process, config.time_limit_ms, bot);
   }
   for (auto& d : drivers) d->start();
 
@@ -173,16 +175,9 @@ MatchOutcome run_game(const RefereeConfig& config) {
     t["seat"] = kSeatNames[seat];
     std::optional<TurnReply> reply;
     if (st.disqualified_at < 0 && !st.dead) {
-      // §6.1 "drains stderr continuously": persistent programs waiting for their next turn
-      // are drained while this seat is asked, so none blocks on a full stderr pipe.
-      std::vector<StderrDrain> others;
-      for (int o = 0; o < kNumSeats; ++o) {
-        if (o == seat) continue;
-        if (StderrDrain d = drivers[o]->stderr_drain(); d.fd >= 0) others.push_back(d);
-      }
-      drivers[seat]->set_extra_drains(std::move(others));
+      // §6.1 "drains stderr continuously": every seat lives on the match's one hub, so
+      // persistent programs waiting for their next turn are drained while this seat is asked.
       reply = drivers[seat]->ask(play, record.for_current_seat(), record.messages());
-      drivers[seat]->set_extra_drains({});
       st.think_ms.push_back(reply->ms);
       st.garbled += reply->garbled;
       st.stale += reply->stale;

@@ -77,23 +77,24 @@ std::string valid_utf8(std::string_view in) {
 
 class Driver : public SeatDriver {
  public:
-  Driver(const SeatSpec& spec, SeatMode mode, ProcessOptions process, int time_limit_ms,
+  Driver(Hub& hub, const SeatSpec& spec, SeatMode mode, ProcessOptions process, int time_limit_ms,
          std::function<std::unique_ptr<MessageBot>()> bot)
-      : builtin_(spec.is_builtin()),
+      : hub_(hub),
+        builtin_(spec.is_builtin()),
         persistent_(mode == SeatMode::kPersistent),
         process_(std::move(process)),
         limit_ms_(time_limit_ms),
         bot_(std::move(bot)) {
     // A per-turn program seat starts its process at each send(); nothing runs before the first.
     if (!builtin_ && !persistent_)
-      seat_ = make_per_turn_process_seat(process_, reply_framer(), kStderrCapBytes);
+      seat_ = make_per_turn_process_seat(hub_, process_, reply_framer(), kStderrCapBytes);
   }
   ~Driver() override { finish(0); }
 
   void start() override {
     if (!persistent_) return;
-    seat_ = builtin_ ? make_in_process_seat(bot_(), request_framer(), reply_framer())
-                     : make_process_seat(process_, reply_framer(), kStderrCapBytes);
+    seat_ = builtin_ ? make_in_process_seat(hub_, bot_(), request_framer(), reply_framer())
+                     : make_process_seat(hub_, process_, reply_framer(), kStderrCapBytes);
     started_at_ = Clock::now();
     if (!seat_->start_error().empty()) dead_ = true;
   }
@@ -108,7 +109,7 @@ class Driver : public SeatDriver {
     }
     // Process mode in process: a fresh AI per turn, as a fresh process (its late answers die too).
     if (builtin_ && !persistent_)
-      seat_ = make_in_process_seat(bot_(), request_framer(), reply_framer());
+      seat_ = make_in_process_seat(hub_, bot_(), request_framer(), reply_framer());
     const std::optional<int> open_turn = persistent_ ? std::optional<int>(turn) : std::nullopt;
     const auto start = Clock::now();
     // §6.3: a persistent program's start-up is not counted against any turn. The protocol has no
@@ -185,13 +186,6 @@ class Driver : public SeatDriver {
     if (seat_) seat_->finish(persistent_ ? grace_ms : 0);
   }
 
-  StderrDrain stderr_drain() override {
-    return seat_ && !dead_ ? seat_->stderr_drain() : StderrDrain{};
-  }
-  void set_extra_drains(std::vector<StderrDrain> others) override {
-    if (seat_) seat_->set_extra_drains(std::move(others));
-  }
-
   SeatLog log() const override {
     SeatLog l;
     if (seat_) {
@@ -205,6 +199,7 @@ class Driver : public SeatDriver {
   }
 
  private:
+  Hub& hub_;
   bool builtin_, persistent_;
   bool asked_ = false;            // the seat has had its first turn
   Clock::time_point started_at_;  // when the persistent process was started
@@ -241,10 +236,10 @@ ReplyLine classify_line(std::string_view line, std::optional<int> turn) {
   return out;
 }
 
-std::unique_ptr<SeatDriver> make_seat_driver(const SeatSpec& spec, SeatMode mode,
+std::unique_ptr<SeatDriver> make_seat_driver(Hub& hub, const SeatSpec& spec, SeatMode mode,
                                              const ProcessOptions& process, int time_limit_ms,
                                              std::function<std::unique_ptr<MessageBot>()> bot) {
-  return std::make_unique<Driver>(spec, mode, process, time_limit_ms, std::move(bot));
+  return std::make_unique<Driver>(hub, spec, mode, process, time_limit_ms, std::move(bot));
 }
 
 }  // namespace arena::dracula

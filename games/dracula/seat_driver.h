@@ -66,14 +66,11 @@ class SeatDriver {
   // End of the game: stdin closed, `grace_ms` to exit, then killed (§6.3).
   virtual void finish(int grace_ms) = 0;
   virtual SeatLog log() const = 0;
-  // Stderr draining across seats (core/seat.h): this seat's pipe, and the pipes of the others to
-  // drain while this seat is asked. The referee sets them around each ask and clears them after.
-  virtual StderrDrain stderr_drain() = 0;
-  virtual void set_extra_drains(std::vector<StderrDrain> others) = 0;
 };
 
 // `spec` is a command line or bot:NAME; `bot` makes the in-process AI (already checked to exist).
-std::unique_ptr<SeatDriver> make_seat_driver(const SeatSpec& spec, SeatMode mode,
+// The seat lives on `hub`, the match's one hub, which must outlive it.
+std::unique_ptr<SeatDriver> make_seat_driver(Hub& hub, const SeatSpec& spec, SeatMode mode,
                                              const ProcessOptions& process, int time_limit_ms,
                                              std::function<std::unique_ptr<MessageBot>()> bot);
 

@@ -41,8 +41,7 @@ void log_line(const std::string& line) {
 
 // Opens the seat of role pK: a built-in player in process, or the program started with
 // --host/--port, connected and signed up (§8.4) before the next seat is started.
-Participant open_participant(const SeatSpec& spec, const MatchSetup& setup,
-                             std::unique_ptr<TcpListener>& listener) {
+Participant open_participant(Hub& hub, const SeatSpec& spec, const MatchSetup& setup) {
   Participant p;
   p.seat = spec.role;
   p.name = spec.text;
@@ -50,14 +49,14 @@ Participant open_participant(const SeatSpec& spec, const MatchSetup& setup,
     p.player = make_player(spec.builtin, bot_seed(setup.seed, spec.role));
     return p;
   }
-  if (!listener) listener = std::make_unique<TcpListener>("127.0.0.1", 0);
-  p.connection = open_tcp_seat(spec, *listener, nullptr, setup.seed, reply_framer(), reply_framer(),
+  p.connection = open_tcp_seat(hub, spec, nullptr, setup.seed, reply_framer(), reply_framer(),
                                Deadline::after_ms(kConnectMs));
   if (!p.connection->start_error().empty()) {
     p.dropped = p.connection->start_error();
   } else {
     std::string name, why;
     if (read_signup(*p.connection, Deadline::after_ms(setup.time_ms), &name, &why)) {
+      p.signup = name;
       auto remote =
           std::make_unique<RemotePlayer>(*p.connection, std::chrono::milliseconds(setup.time_ms));
       p.remote = remote.get();
@@ -83,10 +82,10 @@ MatchOutcome play(const MatchSetup& setup) {
     throw UsageError("--seat " + spec.role + "=" + spec.text + ": no built-in bot named '" +
                      spec.builtin + "' (bots: " + names + ")");
   }
-  std::unique_ptr<TcpListener> listener;
+  Hub hub;  // every seat's connection, for the whole match
   std::vector<Participant> participants;
   for (int k = 1; k <= n; ++k)
-    participants.push_back(open_participant(setup.seats.at(role(k)), setup, listener));
+    participants.push_back(open_participant(hub, setup.seats.at(role(k)), setup));
 
   TableOptions to;
   to.seed = seed;
@@ -98,8 +97,10 @@ MatchOutcome play(const MatchSetup& setup) {
   std::vector<Json> events;
   Json seats = Json::object();
   Json dropped = Json::array();
+  Json signups = Json::object();  // who signed up as what (§8.4): programs only
   for (const Participant& p : participants) {
     seats[p.seat] = p.name;
+    if (p.signup) signups[p.seat] = *p.signup;
     outcome.scores[p.seat] = 0;  // not ranked (dropped or ejected): 0, see docs/evolution.md
     outcome.stats["ejected:" + p.seat] = 0;
     outcome.stats["place:" + p.seat] = 0;
@@ -132,6 +133,7 @@ MatchOutcome play(const MatchSetup& setup) {
                                     {{"call_ms", setup.time_ms}});
   header["players"] = r.players;
   header["dropped"] = dropped;
+  header["signups"] = signups;
   outcome.replay.header = std::move(header);
   outcome.replay.events = std::move(events);
   Json result = Json::object();

@@ -114,7 +114,9 @@ MatchOutcome play(const MatchSetup& setup) {
               {"name", spec.is_builtin() ? spec.builtin : spec.text},
               {"version", spec.is_builtin() ? kArenaVersion : ""}};
 
-  auto seat = open_stdio_seat(spec, make_bot, setup.seed, answer_framer(), referee_line_framer());
+  Hub hub;
+  auto seat =
+      open_stdio_seat(hub, spec, make_bot, setup.seed, answer_framer(), referee_line_framer());
   MatchOutcome outcome = run_game(g, *seat);
 
   Json match_params = Json::object();

@@ -36,6 +36,7 @@ TEST(ClientSession, PlaysTheExampleSessionOfTheSpec) {
 }
 
 TEST(ClientSession, RefusesWhatItCannotClassify) {
+  Hub hub;
   SillyPlayer silly;
   for (const char* first : {"\"no\"", "[1]", "3"}) {
     ClientSession s(silly);
@@ -54,13 +55,14 @@ TEST(ClientSession, RefusesWhatItCannotClassify) {
 // A RemotePlayer over one end of a socketpair; the test writes the client's bytes on the other.
 struct Pair {
   int client = -1;
+  Hub hub;
   std::unique_ptr<Seat> seat;
   std::unique_ptr<RemotePlayer> remote;
   explicit Pair(int limit_ms = 200) {
     int fds[2];
     EXPECT_EQ(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds), 0);
     client = fds[1];
-    seat = make_socket_seat(fds[0], reply_framer());
+    seat = make_socket_seat(hub, fds[0], reply_framer());
     remote = std::make_unique<RemotePlayer>(*seat, std::chrono::milliseconds(limit_ms));
   }
   ~Pair() { ::close(client); }

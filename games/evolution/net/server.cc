@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
-#include <mutex>
 
 #include "core/replay.h"
 #include "core/tcp.h"
@@ -69,19 +68,18 @@ std::optional<ServerOptions> parse_server_args(const std::vector<std::string>& a
 }
 
 int run_server(const ServerOptions& o, std::ostream& out, std::ostream& err) {
-  std::mutex log_mutex;  // the late-connection rejecter logs from its own thread
   auto log = [&](const std::string& line) {
-    std::lock_guard<std::mutex> lock(log_mutex);
     err << o.program << ": " << line << "\n" << std::flush;
   };
-  std::unique_ptr<TcpListener> listener;
+  Hub hub;  // the listener and every client's connection, for the whole game
+  ListenerId listener = -1;
   try {
-    listener = std::make_unique<TcpListener>(o.host, o.port);
+    listener = hub.listen(o.host, o.port, reply_framer());
   } catch (const std::exception& e) {
     log(e.what());
     return 1;
   }
-  log("listening on port " + std::to_string(listener->port()));
+  log("listening on port " + std::to_string(hub.port(listener)));
 
   SignupOptions so;
   so.time_limit = std::chrono::milliseconds(o.time_ms);
@@ -89,12 +87,11 @@ int run_server(const ServerOptions& o, std::ostream& out, std::ostream& err) {
       std::chrono::milliseconds(static_cast<int64_t>(std::llround(o.signup_window_s * 1000)));
   std::vector<SignedUp> clients;
   try {
-    clients = accept_signups(*listener, so, log);
+    clients = accept_signups(hub, listener, so, log);
   } catch (const std::exception& e) {  // accept(2) failed for good (e.g. out of descriptors)
     log(e.what());
     return 1;
   }
-  LateRejecter rejecter(*listener, log);
   log("the game starts with " + std::to_string(clients.size()) + " players");
 
   std::vector<Participant> participants;

@@ -1,10 +1,6 @@
 #include "games/evolution/net/signup.h"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <unistd.h>
-
-#include <algorithm>
+#include <map>
 #include <optional>
 
 #include "games/evolution/json.h"
@@ -13,14 +9,6 @@
 namespace arena::evolution {
 
 namespace {
-
-// Accepted but not yet signed up.
-struct Pending {
-  int fd;  // owned by the seat; kept only to poll it
-  std::unique_ptr<Seat> seat;
-  Deadline deadline;
-  int number;  // connection number, for logs
-};
 
 // Classifies the first message: true with *name for a JSON string.
 bool signup_name(const std::string& message, std::string* name) {
@@ -58,115 +46,92 @@ bool read_signup(Seat& seat, Deadline deadline, std::string* name, std::string* 
   return true;
 }
 
-std::vector<SignedUp> accept_signups(TcpListener& listener, const SignupOptions& options,
+std::vector<SignedUp> accept_signups(Hub& hub, ListenerId listener, const SignupOptions& options,
                                      const LogFn& log) {
-  std::vector<SignedUp> done;
-  std::vector<Pending> pending;
-  std::optional<Deadline> window;
-  int connections = 0;
-  auto drop = [&](size_t i, const std::string& why) {
-    log("connection " + std::to_string(pending[i].number) + " closed without an answer: " + why);
-    pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));  // ~Seat closes it
+  // Accepted but not yet signed up: the timer of its time limit and its number, for logs.
+  struct Pending {
+    TimerId timer;
+    int number;
   };
-  for (;;) {
-    if (static_cast<int>(done.size()) >= options.max_players) break;
-    if (window && window->expired()) break;
-    std::vector<pollfd> fds{{listener.fd(), POLLIN, 0}};
-    Deadline next = window ? *window : Deadline::never();
-    for (const Pending& p : pending) {
-      fds.push_back({p.fd, POLLIN, 0});
-      if (p.deadline.at() < next.at()) next = p.deadline;
-    }
-    int ready = poll(fds.data(), fds.size(), next.poll_timeout_ms());
-    if (ready < 0) continue;  // EINTR
-    // Sign-up messages first, in the order their connections came.
-    for (size_t i = 0, k = 1; i < pending.size(); ++k) {
-      const bool readable = k < fds.size() && fds[k].revents != 0;
-      if (!readable) {
-        if (pending[i].deadline.expired()) {
-          drop(i, "sent no sign-up within " + std::to_string(options.time_limit.count()) + " ms");
-          continue;
+  std::vector<SignedUp> done;
+  std::map<ConnId, Pending> pending;
+  std::map<TimerId, ConnId> limit_of;
+  std::optional<TimerId> window;
+  int connections = 0;
+  const std::string limit_ms = std::to_string(options.time_limit.count());
+  auto drop = [&](ConnId conn, const std::string& why) {
+    auto it = pending.find(conn);
+    log("connection " + std::to_string(it->second.number) + " closed without an answer: " + why);
+    hub.cancel_timer(it->second.timer);
+    limit_of.erase(it->second.timer);
+    pending.erase(it);
+    hub.close(conn);
+  };
+  bool window_closed = false;
+  while (static_cast<int>(done.size()) < options.max_players && !window_closed) {
+    std::optional<HubEvent> e = hub.next(Deadline::never());
+    if (!e) continue;
+    switch (e->kind) {
+      case HubEvent::Kind::accepted: {
+        if (e->listener != listener) {
+          hub.close(e->conn);
+          break;
         }
-        ++i;
-        continue;
+        TimerId t = hub.add_timer(Deadline::after_ms(options.time_limit.count()));
+        pending[e->conn] = {t, ++connections};
+        limit_of[t] = e->conn;
+        break;
       }
-      Received r = pending[i].seat->receive(Deadline::after_ms(0));
-      if (r.verdict == Verdict::timeout) {  // part of a value so far
-        if (pending[i].deadline.expired()) {
-          drop(i,
-               "no complete sign-up within " + std::to_string(options.time_limit.count()) + " ms");
-          continue;
+      case HubEvent::Kind::timer: {
+        if (window && e->timer == *window) {
+          window_closed = true;
+          break;
         }
-        ++i;
-        continue;
+        auto it = limit_of.find(e->timer);
+        if (it == limit_of.end()) break;
+        const ConnId conn = it->second;
+        drop(conn, hub.bytes_waiting(conn) ? "no complete sign-up within " + limit_ms + " ms"
+                                           : "sent no sign-up within " + limit_ms + " ms");
+        break;
       }
-      std::string name;
-      if (!r.ok()) {
-        drop(i, std::string(to_string(r.verdict)) + ": " + r.detail);
-        continue;
+      case HubEvent::Kind::message: {
+        if (!pending.count(e->conn)) break;
+        std::string name;
+        if (!signup_name(e->message, &name)) {
+          drop(e->conn, "the first message is not a JSON string: " + brief(e->message));
+          break;
+        }
+        if (static_cast<int>(done.size()) >= options.max_players) {
+          drop(e->conn, "the list of players is full");
+          break;
+        }
+        const ConnId conn = e->conn;
+        hub.cancel_timer(pending[conn].timer);
+        limit_of.erase(pending[conn].timer);
+        pending.erase(conn);
+        // Its later messages are the game's: they wait for the seat, not for this loop.
+        hub.hold(conn);
+        hub.send(conn, "\"ok\"");
+        done.push_back({make_conn_seat(hub, conn), name});
+        log("player " + std::to_string(done.size()) + " signed up as " + Json(name).dump());
+        if (!window && static_cast<int>(done.size()) >= options.wait_for)
+          window = hub.add_timer(Deadline::after_ms(options.window.count()));
+        break;
       }
-      if (!signup_name(r.message, &name)) {
-        drop(i, "the first message is not a JSON string: " + brief(r.message));
-        continue;
-      }
-      if (static_cast<int>(done.size()) >= options.max_players) {
-        drop(i, "the list of players is full");
-        continue;
-      }
-      pending[i].seat->send("\"ok\"");
-      done.push_back({std::move(pending[i].seat), name});
-      pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));
-      log("player " + std::to_string(done.size()) + " signed up as " + Json(name).dump());
-      if (!window && static_cast<int>(done.size()) >= options.wait_for) {
-        window = Deadline::after_ms(options.window.count());
-      }
-    }
-    if (fds[0].revents != 0) {
-      for (;;) {
-        int fd = listener.accept(Deadline::after_ms(0));
-        if (fd < 0) break;
-        ++connections;
-        pending.push_back({fd, make_socket_seat(fd, reply_framer()),
-                           Deadline::after_ms(options.time_limit.count()), connections});
-      }
+      case HubEvent::Kind::error:
+      case HubEvent::Kind::closed:
+        if (pending.count(e->conn))
+          drop(e->conn, std::string(to_string(e->verdict)) + ": " + e->detail);
+        break;
     }
   }
-  for (size_t i = pending.size(); i-- > 0;) drop(i, "the sign-up list closed");
-  return done;
-}
-
-LateRejecter::LateRejecter(TcpListener& listener, LogFn log)
-    : listener_(listener), log_(std::move(log)) {
-  if (pipe2(stop_pipe_, O_CLOEXEC) != 0) return;
-  thread_ = std::thread([this] {
-    for (;;) {
-      pollfd fds[2] = {{listener_.fd(), POLLIN, 0}, {stop_pipe_[0], POLLIN, 0}};
-      if (poll(fds, 2, -1) < 0) continue;
-      if (fds[1].revents != 0) return;
-      int fd = -1;
-      try {
-        fd = listener_.accept(Deadline::after_ms(0));
-      } catch (const std::exception& e) {
-        log_(std::string("late connections are no longer accepted: ") + e.what());
-        return;
-      }
-      if (fd >= 0) {
-        ::close(fd);
-        log_("a connection arrived after the sign-up closed; closed without an answer");
-      }
-    }
+  while (!pending.empty()) drop(pending.begin()->first, "the sign-up list closed");
+  if (window) hub.cancel_timer(*window);
+  // §8.4 item 5: while the game runs, late connections are accepted and closed at once.
+  hub.refuse_connections(listener, [log] {
+    log("a connection arrived after the sign-up closed; closed without an answer");
   });
-}
-
-LateRejecter::~LateRejecter() {
-  if (thread_.joinable()) {
-    char c = 0;
-    ssize_t ignored = write(stop_pipe_[1], &c, 1);
-    (void)ignored;
-    thread_.join();
-  }
-  for (int fd : stop_pipe_)
-    if (fd >= 0) ::close(fd);
+  return done;
 }
 
 }  // namespace arena::evolution

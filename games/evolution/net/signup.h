@@ -4,12 +4,10 @@
 // limit, then a window of W seconds (or the 8th sign-up) closes the list.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/seat.h"
@@ -31,28 +29,14 @@ struct SignedUp {
 
 using LogFn = std::function<void(const std::string&)>;
 
-// Runs the sign-up phase on `listener`; returns the clients in sign-up order. Connections still
-// signing up when the list closes are closed without an answer.
-std::vector<SignedUp> accept_signups(TcpListener& listener, const SignupOptions& options,
+// Runs the sign-up phase on the hub's `listener`; returns the clients in sign-up order, as seats
+// on the hub. Connections still signing up when the list closes are closed without an answer.
+// From then on the listener refuses connections (§8.4 item 5: accepted and closed at once, each
+// logged) whenever the hub runs, for as long as it lives.
+std::vector<SignedUp> accept_signups(Hub& hub, ListenerId listener, const SignupOptions& options,
                                      const LogFn& log);
 
 // Reads the first message of `seat` until the deadline: the sign-up name, or "" with *why set.
 bool read_signup(Seat& seat, Deadline deadline, std::string* name, std::string* why);
-
-// While the game runs, connections that arrive are accepted and closed at once, without an answer
-// (§8.4 item 5). Stops (and joins) on destruction.
-class LateRejecter {
- public:
-  LateRejecter(TcpListener& listener, LogFn log);
-  ~LateRejecter();
-  LateRejecter(const LateRejecter&) = delete;
-  LateRejecter& operator=(const LateRejecter&) = delete;
-
- private:
-  TcpListener& listener_;
-  LogFn log_;
-  int stop_pipe_[2] = {-1, -1};
-  std::thread thread_;
-};
 
 }  // namespace arena::evolution
