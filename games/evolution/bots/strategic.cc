@@ -15,9 +15,7 @@ namespace {
 
 using strategic::Weights;
 
-constexpr int kSamples = 6;         // sampled hidden hands/decks per choose
-constexpr int kChooseBudget = 700;  // candidate evaluations per choose (each kSamples sims)
-constexpr auto kSafetyStop = std::chrono::milliseconds(250);
+constexpr int kSamples = 6;  // sampled hidden hands/decks per choose
 
 int card_index(const Card& c) {
   const auto& deck = ordered_deck();
@@ -97,7 +95,10 @@ std::optional<Action4> to_action(const Plan& plan, int m) {
 
 class StrategicPlayer : public Player {
  public:
-  explicit StrategicPlayer(uint64_t seed) : rng_(named_stream(seed, "evolution-strategic")) {}
+  StrategicPlayer(uint64_t seed, StrategicLimits limits)
+      : rng_(named_stream(seed, "evolution-strategic")), limits_(std::move(limits)) {
+    if (!limits_.clock) limits_.clock = [] { return std::chrono::steady_clock::now(); };
+  }
 
   void start(int64_t watering_hole, int64_t bag, const Boards& boards, const Hand& cards) override {
     hole_ = watering_hole;
@@ -130,6 +131,7 @@ class StrategicPlayer : public Player {
   }
 
   Rng rng_;
+  StrategicLimits limits_;
   Weights weights_;
   int64_t hole_ = 0;
   int64_t bag_ = 0;
@@ -186,7 +188,8 @@ void StrategicPlayer::update_deck_estimate(const Lob& before, const Lob& after) 
 }
 
 Action4 StrategicPlayer::choose(const Lob& before, const Lob& after) {
-  const auto since = std::chrono::steady_clock::now();
+  const auto since = limits_.clock();
+  const int choose_budget = limits_.choose_budget;
   update_deck_estimate(before, after);
   ++turn_;
   const int pos = static_cast<int>(before.size());
@@ -239,9 +242,16 @@ Action4 StrategicPlayer::choose(const Lob& before, const Lob& after) {
 
   const Action4 fallback = silly_choose(m, hand_).value_or(Action4{});
   int evaluations = 0;
+  // Set once the safety stop has fired: every later candidate is refused, so the best plan found
+  // so far is the answer.
+  bool stopped = false;
   auto value_of = [&](const Plan& plan, Action4* out) -> std::optional<double> {
     auto a = to_action(plan, m);
     if (!a || !worlds[0].check_action(pos, *a).empty()) return std::nullopt;
+    if (stopped || limits_.clock() - since >= limits_.safety_stop) {
+      stopped = true;
+      return std::nullopt;
+    }
     ++evaluations;
     double total = 0;
     for (int i = 0; i < kSamples; ++i) {
@@ -286,8 +296,7 @@ Action4 StrategicPlayer::choose(const Lob& before, const Lob& after) {
   // until `budget` evaluations have been spent.
   auto climb = [&](Plan plan, double value, int budget) {
     bool improved = true;
-    while (improved && evaluations < budget &&
-           std::chrono::steady_clock::now() - since < kSafetyStop) {
+    while (improved && evaluations < budget && !stopped) {
       improved = false;
       // (card, use index) gives the card that use; (card, -1 - other card) swaps two uses.
       std::vector<std::pair<int, int>> moves;
@@ -302,7 +311,7 @@ Action4 StrategicPlayer::choose(const Lob& before, const Lob& after) {
       }
       shuffle(moves, rng_);
       for (const auto& [c, u] : moves) {
-        if (evaluations >= budget) break;
+        if (evaluations >= budget || stopped) break;
         Plan p = plan;
         if (u < 0) {
           std::swap(p[c], p[-1 - u]);
@@ -320,7 +329,7 @@ Action4 StrategicPlayer::choose(const Lob& before, const Lob& after) {
     }
   };
   if (!best_plan.empty()) {
-    climb(best_plan, best, kChooseBudget / 3);
+    climb(best_plan, best, choose_budget / 3);
     // More starts: shapes that single-card moves reach only through weaker intermediate plans.
     // Silly's shape (a new board with one trait, grown), then a new board with up to three
     // traits paid with the cards of lowest value.
@@ -338,7 +347,7 @@ Action4 StrategicPlayer::choose(const Lob& before, const Lob& after) {
     Action4 a;
     if (auto v = value_of(p, &a)) {
       if (*v > best + 1e-9) best = *v, best_plan = p, best_action = a;
-      climb(p, *v, 2 * kChooseBudget / 3);
+      climb(p, *v, 2 * choose_budget / 3);
     }
     std::stable_sort(order.begin(), order.end(),
                      [&](int a, int b) { return hand_[a].value < hand_[b].value; });
@@ -356,7 +365,7 @@ Action4 StrategicPlayer::choose(const Lob& before, const Lob& after) {
     }
     if (auto v = value_of(q, &a)) {
       if (*v > best + 1e-9) best = *v, best_plan = q, best_action = a;
-      climb(q, *v, kChooseBudget);
+      climb(q, *v, choose_budget);
     }
   }
 
@@ -366,6 +375,12 @@ Action4 StrategicPlayer::choose(const Lob& before, const Lob& after) {
       1 + static_cast<int>(best_action.gp.size() + best_action.gb.size() + best_action.rt.size());
   for (const auto& bt : best_action.bt) used += static_cast<int>(bt.size());
   kept_ = std::max(0, h - used);
+  if (StrategicStats* st = limits_.stats) {
+    ++st->decisions;
+    st->evaluations += evaluations;
+    st->max_evaluations = std::max(st->max_evaluations, evaluations);
+    st->safety_stops += stopped;
+  }
   return best_action;
 }
 
@@ -420,8 +435,8 @@ FeedingChoice StrategicPlayer::feed_next(int64_t bag, const Boards& boards, cons
 
 }  // namespace
 
-std::unique_ptr<Player> make_strategic_player(uint64_t seed) {
-  return std::make_unique<StrategicPlayer>(seed);
+std::unique_ptr<Player> make_strategic_player(uint64_t seed, StrategicLimits limits) {
+  return std::make_unique<StrategicPlayer>(seed, std::move(limits));
 }
 
 }  // namespace arena::evolution
