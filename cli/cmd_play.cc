@@ -38,6 +38,8 @@ int cmd_play(const PlayOptions& o) {
     if (!outcome.summary.empty() && outcome.summary.back() != '\n') std::cout << "\n";
     if (!o.replay_path.empty() && o.replay_path != "-")
       std::cout << "replay: " << o.replay_path << "\n";
+    // A drawn seed is the only way to play the match again: say it (JSON always carries it).
+    if (!setup->seed_given) std::cout << "seed: " << setup->seed << " (drawn)\n";
   }
   return kOk;
 }

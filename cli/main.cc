@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "core/replay.h"
 #include "games/all_games.h"
 
 namespace {
@@ -35,6 +36,8 @@ int main(int argc, char** argv) {
   CLI::App app{"Arena: AI programming games, bots in any language, reproducible matches."};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Help for every subcommand");
+  app.set_version_flag("--version", std::string("arena ") + kArenaVersion,
+                       "Print `arena VERSION` and exit");
 
   bool games_json = false;
   auto* games = app.add_subcommand("games", "List games, their parameters, roles and bots");
@@ -102,6 +105,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);

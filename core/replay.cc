@@ -10,7 +10,7 @@
 
 namespace arena {
 
-const char* const kArenaVersion = "0.1.0";
+const char* const kArenaVersion = ARENA_VERSION;  // project(arena VERSION ...) in CMakeLists.txt
 
 Json Replay::make_header(const std::string& game, const Json& match_params, const Json& seed,
                          const Json& seats, const Json& time_control) {

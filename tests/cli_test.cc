@@ -214,17 +214,60 @@ TEST(Cli, BotProgramSpeaksTheProtocol) {
   auto r =
       arena({"bot", "wumpus", "reference"}, "start 4 4 1 1 20 96\nnone\nbogus breeze\nend 0\n");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out, "go\n" + std::string(r.out.substr(3)));
-  int lines = 0;
-  for (char c : r.out) lines += c == '\n';
-  EXPECT_EQ(lines, 2);
-  EXPECT_NE(r.err.find("unknown percept words"), std::string::npos);
+  // One action per percept line, none after `end`. The reference bot goes north from the entrance
+  // (no percept); in the breeze at (0, 1) a pit may lie ahead, so it turns back.
+  EXPECT_EQ(r.out, "go\nrotateL\n");
+  EXPECT_EQ(r.err, "wumpus bot: unknown percept words ignored in: bogus breeze\n");
   // Early EOF: exits cleanly.
   EXPECT_EQ(arena({"bot", "wumpus", "reference"}, "start 4 4 1 1 20 96\nnone\n").status, 0);
   EXPECT_EQ(arena({"bot", "wumpus", "random", "--seed", "5"}, "").status, 0);
   auto extra = arena({"bot", "wumpus", "reference", "--persistent"});
   EXPECT_EQ(extra.status, 2);
   EXPECT_EQ(extra.err, "arena: bot wumpus reference: unknown argument '--persistent'\n");
+}
+
+TEST(Cli, VersionIsTheProjectVersion) {
+  // The version written in project(arena VERSION x.y.z) of the top CMakeLists.txt.
+  const std::string cmake = read_file(source_path("CMakeLists.txt"));
+  const std::string key = "project(arena VERSION ";
+  const size_t at = cmake.find(key);
+  ASSERT_NE(at, std::string::npos);
+  const size_t from = at + key.size();
+  const std::string version = cmake.substr(from, cmake.find(' ', from) - from);
+  ASSERT_FALSE(version.empty());
+  auto r = arena({"--version"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "arena " + version + "\n");
+  EXPECT_EQ(r.err, "");
+  // The same version is what replays record.
+  std::string dir = temp_dir(), path = dir + "/r.jsonl";
+  ASSERT_EQ(
+      arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "3", "--replay", path})
+          .status,
+      0);
+  const std::string text = read_file(path);
+  EXPECT_EQ(Json::parse(text.substr(0, text.find('\n')))["arena_version"], version);
+}
+
+TEST(Cli, PlayPrintsTheDrawnSeedAndItPlaysTheSameMatch) {
+  auto drawn = arena({"play", "wumpus", "mode=random", "--seat", "hero=bot:reference"});
+  ASSERT_EQ(drawn.status, 0) << drawn.err;
+  const std::string key = "\nseed: ";
+  const size_t at = drawn.out.rfind(key);
+  ASSERT_NE(at, std::string::npos) << drawn.out;
+  const std::string tail = drawn.out.substr(at + key.size());
+  const std::string seed = tail.substr(0, tail.find(' '));
+  ASSERT_EQ(tail, seed + " (drawn)\n") << drawn.out;
+  ASSERT_FALSE(seed.empty());
+  // The printed seed plays the match again; a given seed is not printed again.
+  auto again =
+      arena({"play", "wumpus", "mode=random", "--seat", "hero=bot:reference", "--seed", seed});
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(again.out, drawn.out.substr(0, at + 1));
+  // JSON carries the drawn seed as it always did.
+  auto json = arena({"play", "wumpus", "mode=random", "--seat", "hero=bot:reference", "--json"});
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_TRUE(Json::parse(json.out)["seed"].is_string());
 }
 
 TEST(Cli, ExamplesPlayAFullGame) {
