@@ -22,7 +22,7 @@ Dealer::Dealer(std::vector<Player*> players, Hand deck, DealerOptions options)
     : Dealer(fresh_configuration(players.size(), std::move(deck)), players, options) {}
 
 Dealer::Dealer(Configuration config, std::vector<Player*> players, DealerOptions options)
-    : engine_(std::move(config)), options_(options) {
+    : engine_(std::move(config), options.rules), options_(options) {
   const auto& ps = engine_.config().players;
   for (size_t i = 0; i < ps.size() && i < players.size(); ++i)
     players_.push_back({ps[i].id, players[i]});
@@ -152,10 +152,18 @@ std::vector<Engine::Rank> run_game(const std::vector<Player*>& players, uint32_t
 }
 
 std::string run_silly_game(int n, uint32_t seed) {
-  std::vector<SillyPlayer> sillies(n);
+  return format_ranking(silly_ranking(n, seed, Variant{}));
+}
+
+std::vector<Engine::Rank> silly_ranking(int n, uint32_t seed, Variant variant) {
+  std::vector<SillyPlayer> sillies(n, SillyPlayer(variant.rules));
   std::vector<Player*> players;
   for (auto& s : sillies) players.push_back(&s);
-  return format_ranking(run_game(players, seed));
+  DealerOptions options;
+  options.rules = variant.rules;
+  Dealer dealer(players, make_deck(variant.deck, seed), options);
+  dealer.run();
+  return dealer.ranking();
 }
 
 }  // namespace arena::evolution

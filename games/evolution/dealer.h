@@ -17,6 +17,7 @@ namespace arena::evolution {
 
 struct DealerOptions {
   std::chrono::milliseconds time_limit{1000};  // per call (§8.2); 0 or less: no limit
+  Rules rules = Rules::spec;
 };
 
 // Optional hooks for logging and replays; every method has an empty default.
@@ -71,5 +72,7 @@ std::vector<Engine::Rank> run_game(const std::vector<Player*>& players, uint32_t
                                    DealerOptions options = {});
 // What `xmain n seed` prints: a game of n Silly players.
 std::string run_silly_game(int n, uint32_t seed);
+// The same game under a rule set and deck order (Silly players of that rule set); the ranking.
+std::vector<Engine::Rank> silly_ranking(int n, uint32_t seed, Variant variant);
 
 }  // namespace arena::evolution

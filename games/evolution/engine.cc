@@ -5,7 +5,8 @@
 namespace arena::evolution {
 
 bool attackable(const Species& defender, const Species& attacker, const Species* left,
-                const Species* right) {
+                const Species* right, Rules rules) {
+  const bool instructor = rules == Rules::instructor;
   if (!attacker.has(Trait::carnivore)) return false;
   const bool warned =
       (left && left->has(Trait::warning_call)) || (right && right->has(Trait::warning_call));
@@ -15,32 +16,47 @@ bool attackable(const Species& defender, const Species& attacker, const Species*
   if (defender.has(Trait::hard_shell)) {
     int size = attacker.body;
     if (attacker.has(Trait::pack_hunting)) size += attacker.population;
-    if (size < defender.body + 4) return false;
+    if (!instructor) {
+      if (size < defender.body + 4) return false;
+    } else {
+      // The instructor's dealer: the attack must exceed body + 4, and an attacker's own
+      // hard-shell adds 4 to its attack.
+      if (attacker.has(Trait::hard_shell)) size += 4;
+      if (size <= defender.body + 4) return false;
+    }
   }
-  if (defender.has(Trait::herding) && attacker.population <= defender.population) return false;
-  if (defender.has(Trait::symbiosis) && right && right->body > defender.body) return false;
+  if (defender.has(Trait::herding)) {
+    int size = attacker.population;
+    // The instructor's dealer compares the pack's attack (body + population) with herding.
+    if (instructor && attacker.has(Trait::pack_hunting)) size += attacker.body;
+    if (size <= defender.population) return false;
+  }
+  // The instructor's dealer gives symbiosis no effect.
+  if (!instructor && defender.has(Trait::symbiosis) && right && right->body > defender.body)
+    return false;
   return true;
 }
 
-bool attackable(const Species& attacker, const Boards& row, int d) {
+bool attackable(const Species& attacker, const Boards& row, int d, Rules rules) {
   const int n = static_cast<int>(row.size());
   const Species* left = d > 0 ? &row[d - 1] : nullptr;
   const Species* right = d + 1 < n ? &row[d + 1] : nullptr;
-  return attackable(row[d], attacker, left, right);
+  return attackable(row[d], attacker, left, right, rules);
 }
 
-int64_t score(const PlayerState& p) {
+int64_t score(const PlayerState& p, Rules rules) {
   int64_t s = p.bag;
-  for (const Species& b : p.boards) s += b.population + b.trait_count;
+  for (const Species& b : p.boards)
+    s += (rules == Rules::instructor ? 1 : b.population) + b.trait_count;
   return s;
 }
 
-Engine Engine::new_game(int n, Hand deck) {
+Engine Engine::new_game(int n, Hand deck, Rules rules) {
   Configuration c;
   c.players.resize(n);
   for (int i = 0; i < n; ++i) c.players[i].id = i + 1;
   c.deck = std::move(deck);
-  Engine e(std::move(c));
+  Engine e(std::move(c), rules);
   e.advance();
   return e;
 }
@@ -53,8 +69,10 @@ int Engine::pending() const {
 
 bool Engine::game_over() const {
   if (config_.players.empty()) return true;
+  // The instructor's dealer counts 3 cards for a player without species, before it gets its board.
+  const size_t least = rules_ == Rules::instructor ? 0 : 1;
   size_t need = 0;
-  for (const PlayerState& p : config_.players) need += 3 + std::max<size_t>(1, p.boards.size());
+  for (const PlayerState& p : config_.players) need += 3 + std::max(least, p.boards.size());
   return config_.deck.size() < need;
 }
 
@@ -153,7 +171,8 @@ void Engine::apply_card_actions(int pos, const Action4& a) {
   for (const ReplaceTrait& r : a.rt) {
     Species& s = p.boards[r.board];
     s.trait_slots[r.trait] = p.hand[r.card].trait;
-    if (!s.has(Trait::fat_tissue)) s.fat_food = 0;
+    // The instructor's dealer keeps the stored fat of a board that loses fat-tissue.
+    if (!s.has(Trait::fat_tissue) && rules_ == Rules::spec) s.fat_food = 0;
   }
   for (const Growth& g : a.gp) ++p.boards[g.board].population;
   for (const Growth& g : a.gb) ++p.boards[g.board].body;
@@ -229,7 +248,8 @@ int Engine::count_options(int pos, FeedingChoice* single, int limit) const {
     for (int p = 0; p < n - 1; ++p) {
       const Boards& target = config_.players[other_position(pos, p)].boards;
       for (int d = 0; d < static_cast<int>(target.size()); ++d) {
-        if (attackable(sp, target, d) && found(FeedingChoice::attack(s, p, d))) return count;
+        if (attackable(sp, target, d, rules_) && found(FeedingChoice::attack(s, p, d)))
+          return count;
       }
     }
   }
@@ -248,7 +268,7 @@ std::vector<FeedingChoice> Engine::feeding_options(int pos) const {
     for (int p = 0; p < num_players() - 1; ++p) {
       const Boards& target = config_.players[other_position(pos, p)].boards;
       for (int d = 0; d < static_cast<int>(target.size()); ++d) {
-        if (attackable(sp, target, d)) out.push_back(FeedingChoice::attack(s, p, d));
+        if (attackable(sp, target, d, rules_)) out.push_back(FeedingChoice::attack(s, p, d));
       }
     }
   }
@@ -281,7 +301,7 @@ std::string Engine::check_feeding(int pos, const FeedingChoice& c) const {
       const Boards& target = config_.players[other_position(pos, c.p)].boards;
       if (c.d < 0 || c.d >= static_cast<int>(target.size()))
         return "defender index " + std::to_string(c.d) + " is out of range";
-      if (!attackable(sp, target, c.d)) return "the attack is not allowed";
+      if (!attackable(sp, target, c.d, rules_)) return "the attack is not allowed";
       return "";
     }
     default:
@@ -528,7 +548,8 @@ Lob Engine::others(int pos) const {
 
 std::vector<Engine::Rank> Engine::ranking() const {
   std::vector<Rank> out;
-  for (const PlayerState& p : config_.players) out.push_back({0, p.id, score(p)});
+  for (const PlayerState& p : config_.players) out.push_back({0, p.id, score(p, rules_)});
+  if (rules_ == Rules::instructor) std::reverse(out.begin(), out.end());
   std::stable_sort(out.begin(), out.end(),
                    [](const Rank& a, const Rank& b) { return a.score > b.score; });
   for (size_t i = 0; i < out.size(); ++i) out[i].place = static_cast<int>(i) + 1;

@@ -8,19 +8,22 @@
 #include <string>
 #include <vector>
 
+#include "games/evolution/rule_set.h"
 #include "games/evolution/state.h"
 
 namespace arena::evolution {
 
 // §4: may `attacker` attack `defender`, whose neighbours in its owner's row are `left`/`right`
-// (null when absent)? False when the attacker lacks carnivore.
+// (null when absent)? False when the attacker lacks carnivore. The instructor's rules differ in
+// rows 4-6 (hard-shell, herding, symbiosis).
 bool attackable(const Species& defender, const Species& attacker, const Species* left,
-                const Species* right);
+                const Species* right, Rules rules = Rules::spec);
 // The same for board d of `row`.
-bool attackable(const Species& attacker, const Boards& row, int d);
+bool attackable(const Species& attacker, const Boards& row, int d, Rules rules = Rules::spec);
 
-// Score of §3.12: bag + populations + trait cards.
-int64_t score(const PlayerState& p);
+// Score of §3.12: bag + populations + trait cards; the instructor's rules count the number of
+// species instead of their populations.
+int64_t score(const PlayerState& p, Rules rules = Rules::spec);
 
 class Engine {
  public:
@@ -36,9 +39,10 @@ class Engine {
 
   Engine() = default;
   // A game at set-up (§3.1) with the given players and deck; call advance() to begin.
-  explicit Engine(Configuration config) : config_(std::move(config)) {}
+  explicit Engine(Configuration config, Rules rules = Rules::spec)
+      : config_(std::move(config)), rules_(rules) {}
   // n players with ids 1..n, watering hole 0, already advanced to the first pending start.
-  static Engine new_game(int n, Hand deck);
+  static Engine new_game(int n, Hand deck, Rules rules = Rules::spec);
 
   // Runs automatic work until a player is pending, a turn has ended (setup), or the game is over.
   void advance();
@@ -49,6 +53,7 @@ class Engine {
   int pending() const;
   const Configuration& config() const { return config_; }
   Configuration& mutable_config() { return config_; }
+  Rules rules() const { return rules_; }
   int turn() const { return turn_; }
   const std::vector<int64_t>& ejected() const { return ejected_; }
   const std::vector<uint8_t>& queue() const { return queue_; }
@@ -92,7 +97,8 @@ class Engine {
   // Harness mode (xstep4): `actions` (one per player) are checked, cheaters ejected, then step 4
   // runs to the end of the feeding cycle and the engine stops in step4_done.
   void begin_step4(std::vector<Action4> actions);
-  // §3.12: the remaining players ranked (score, then final turn order).
+  // §3.12: the remaining players ranked (score, then final turn order; the instructor's dealer
+  // sorts with `>=`, which puts equal scores in reverse turn order).
   struct Rank {
     int place;
     int64_t id;
@@ -111,6 +117,7 @@ class Engine {
   void finish_turn();
 
   Configuration config_;
+  Rules rules_ = Rules::spec;  // a plain flag: the hot paths test it, no dispatch
   Phase phase_ = Phase::setup;
   int index_ = 0;  // start/choose: position of the pending player
   int turn_ = 0;   // turns completed

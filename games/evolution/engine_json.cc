@@ -22,6 +22,8 @@ Json engine_to_json(const Engine& e) {
   out["queue"] = std::move(queue);
   out["ejected"] = e.ejected();
   out["harness"] = e.harness_mode();
+  // Only a non-default rule set is written, so that spec games serialise as before.
+  if (e.rules() != Rules::spec) out["rules"] = rules_name(e.rules());
   return out;
 }
 
@@ -31,7 +33,14 @@ Engine engine_from_json(const Json& j) {
        {"configuration", "phase", "index", "turn", "actions", "queue", "ejected", "harness"}) {
     if (!j.contains(key)) throw JsonShapeError(std::string("engine: missing ") + key);
   }
-  Engine e(configuration_from_json(j["configuration"]));
+  Rules rules = Rules::spec;
+  if (j.contains("rules")) {
+    const auto r =
+        j["rules"].is_string() ? parse_rules(j["rules"].get<std::string>()) : std::nullopt;
+    if (!r) throw JsonShapeError("engine: rules must be \"spec\" or \"instructor\"");
+    rules = *r;
+  }
+  Engine e(configuration_from_json(j["configuration"]), rules);
   int phase = -1;
   for (int i = 0; i < 6; ++i) {
     if (j["phase"].is_string() && j["phase"].get<std::string>() == kPhases[i]) phase = i;

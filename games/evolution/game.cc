@@ -35,18 +35,47 @@ uint32_t checked_seed(uint64_t seed) {
   return static_cast<uint32_t>(seed);
 }
 
+// The game parameters rules= and deck= (docs/evolution.md "Two rule sets").
+std::vector<ParamSpec> params() {
+  std::vector<ParamSpec> out;
+  out.push_back({"rules", "spec",
+                 "spec | instructor: the spec's rules, or the course instructor's dealer's",
+                 [](const std::string& v) -> std::optional<std::string> {
+                   if (!parse_rules(v)) return "must be spec or instructor";
+                   return std::nullopt;
+                 }});
+  out.push_back({"deck", "shuffled",
+                 "shuffled | unshuffled: the seed's shuffle (spec §2.5), or card order as the "
+                 "instructor's xmain deals it",
+                 [](const std::string& v) -> std::optional<std::string> {
+                   if (!parse_deck_order(v)) return "must be shuffled or unshuffled";
+                   return std::nullopt;
+                 }});
+  return out;
+}
+
+Variant variant_of(const ParamValues& p) {
+  Variant v;
+  // Values were checked by params(); an absent value (a setup built by hand) is the default.
+  if (p.values.count("rules")) v.rules = parse_rules(p.get("rules")).value_or(Rules::spec);
+  if (p.values.count("deck"))
+    v.deck = parse_deck_order(p.get("deck")).value_or(DeckOrder::shuffled);
+  return v;
+}
+
 void log_line(const std::string& line) {
   std::cerr << "arena: evolution: " << line << "\n" << std::flush;
 }
 
 // Opens the seat of role pK: a built-in player in process, or the program started with
 // --host/--port, connected and signed up (§8.4) before the next seat is started.
-Participant open_participant(Hub& hub, const SeatSpec& spec, const MatchSetup& setup) {
+Participant open_participant(Hub& hub, const SeatSpec& spec, const MatchSetup& setup,
+                             Rules rules) {
   Participant p;
   p.seat = spec.role;
   p.name = spec.text;
   if (spec.is_builtin()) {
-    p.player = make_player(spec.builtin, bot_seed(setup.seed, spec.role));
+    p.player = make_player(spec.builtin, bot_seed(setup.seed, spec.role), rules);
     return p;
   }
   p.connection = open_tcp_seat(hub, spec, nullptr, setup.seed, reply_framer(), reply_framer(),
@@ -71,7 +100,10 @@ Participant open_participant(Hub& hub, const SeatSpec& spec, const MatchSetup& s
 }
 
 MatchOutcome play(const MatchSetup& setup) {
-  const uint32_t seed = checked_seed(setup.seed);
+  const Variant variant = variant_of(setup.params);
+  // Only the shuffle of §2.5 needs a 32-bit seed; the unshuffled deck ignores it (bots still get
+  // their seeds from it), so any seed, an unseeded match's drawn one included, is fine there.
+  const uint32_t seed = variant.deck == DeckOrder::shuffled ? checked_seed(setup.seed) : 0;
   const int n = static_cast<int>(setup.seats.size());
   // Unknown built-in names are usage errors before any program starts.
   for (int k = 1; k <= n; ++k) {
@@ -85,10 +117,11 @@ MatchOutcome play(const MatchSetup& setup) {
   Hub hub;  // every seat's connection, for the whole match
   std::vector<Participant> participants;
   for (int k = 1; k <= n; ++k)
-    participants.push_back(open_participant(hub, setup.seats.at(role(k)), setup));
+    participants.push_back(open_participant(hub, setup.seats.at(role(k)), setup, variant.rules));
 
   TableOptions to;
   to.seed = seed;
+  to.variant = variant;
   to.time_limit = std::chrono::milliseconds(setup.time_ms);
   to.log = log_line;
   TableResult r = run_table(participants, to);
@@ -129,8 +162,8 @@ MatchOutcome play(const MatchSetup& setup) {
   outcome.summary = summary;
   outcome.result = result_json(r);
 
-  Json header = Replay::make_header("evolution", Json::object(), std::to_string(setup.seed), seats,
-                                    {{"call_ms", setup.time_ms}});
+  Json header = Replay::make_header("evolution", variant_json(variant), std::to_string(setup.seed),
+                                    seats, {{"call_ms", setup.time_ms}});
   header["players"] = r.players;
   header["dropped"] = dropped;
   header["signups"] = signups;
@@ -173,7 +206,13 @@ int host(const HostArgs& args) {
 }
 
 int run_bot(const std::string& name, const BotArgs& args) {
-  auto player = make_player(name, args.seed);
+  // `arena bot evolution NAME rules=instructor`: the bot plays by the instructor's rules (only
+  // the words of bot_flags get here).
+  Rules rules = Rules::spec;
+  for (const std::string& x : args.extra) {
+    if (x.rfind("rules=", 0) == 0) rules = parse_rules(x.substr(6)).value_or(rules);
+  }
+  auto player = make_player(name, args.seed, rules);
   if (!player) return 2;
   return run_client(*player, args.host, args.port > 0 ? args.port : kDefaultPort, name,
                     "arena bot evolution " + name);
@@ -206,6 +245,8 @@ GameInfo game_info() {
   g.name = "evolution";
   g.title = "Evolution: species, traits, a watering hole and carnivores, 3-8 players";
   g.transport = "TCP, a stream of JSON values (sign-up, Start/Choose/State)";
+  g.params = params();
+  g.bot_flags = {"rules=spec", "rules=instructor"};
   for (int k = 1; k <= kMaxPlayers; ++k) g.roles.push_back(role(k));
   g.min_seats = 3;
   g.default_time_ms = 1000;  // spec §8.2

@@ -32,7 +32,8 @@ std::optional<Action4> silly_choose(int boards, const Hand& hand) {
 }
 
 std::optional<FeedingChoice> silly_feed(const Boards& boards, int64_t watering_hole,
-                                        const Lob& others) {
+                                        const Lob& others, Rules rules) {
+  const bool instructor = rules == Rules::instructor;
   const int m = static_cast<int>(boards.size());
   // 1. fat: greatest need, then the larger species, then the lower index
   int fat = -1;
@@ -47,7 +48,8 @@ std::optional<FeedingChoice> silly_feed(const Boards& boards, int64_t watering_h
     if (need > best || (need == best && larger(boards[s], boards[fat]))) fat = s;
   }
   if (fat >= 0) {
-    const int64_t n = std::min<int64_t>(boards[fat].fat_need(), watering_hole);
+    const int64_t need = boards[fat].fat_need();
+    const int64_t n = instructor ? need : std::min<int64_t>(need, watering_hole);
     return FeedingChoice::store_fat(fat, static_cast<int>(n));
   }
   // 2. the largest hungry vegetarian
@@ -69,8 +71,11 @@ std::optional<FeedingChoice> silly_feed(const Boards& boards, int64_t watering_h
     int bp = -1, bd = -1;
     for (int p = 0; p < static_cast<int>(others.size()); ++p) {
       for (int d = 0; d < static_cast<int>(others[p].size()); ++d) {
-        if (!attackable(boards[c], others[p], d)) continue;
-        if (bp < 0 || larger(others[p][d], others[bp][bd])) bp = p, bd = d;
+        if (!attackable(boards[c], others[p], d, rules)) continue;
+        // On ties the spec keeps the first target, the instructor's Silly takes the later one.
+        if (bp < 0 || larger(others[p][d], others[bp][bd]) ||
+            (instructor && !larger(others[bp][bd], others[p][d])))
+          bp = p, bd = d;
       }
     }
     if (bp >= 0) return FeedingChoice::attack(c, bp, bd);
@@ -91,7 +96,7 @@ Action4 SillyPlayer::choose(const Lob&, const Lob&) {
 
 FeedingChoice SillyPlayer::feed_next(int64_t, const Boards& boards, const Hand&,
                                      int64_t watering_hole, const Lob& others) {
-  return silly_feed(boards, watering_hole, others).value_or(FeedingChoice::decline());
+  return silly_feed(boards, watering_hole, others, rules_).value_or(FeedingChoice::decline());
 }
 
 }  // namespace arena::evolution

@@ -13,8 +13,8 @@ const std::vector<BuiltinBot>& builtin_bots() {
   return bots;
 }
 
-std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed) {
-  if (name == "silly") return std::make_unique<SillyPlayer>();
+std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed, Rules rules) {
+  if (name == "silly") return std::make_unique<SillyPlayer>(rules);
   if (name == "strategic") return make_strategic_player(seed);
   return nullptr;
 }

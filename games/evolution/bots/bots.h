@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "games/evolution/player.h"
+#include "games/evolution/rule_set.h"
 
 namespace arena::evolution {
 
@@ -17,7 +18,9 @@ struct BuiltinBot {
 };
 const std::vector<BuiltinBot>& builtin_bots();
 
-// nullptr when `name` is unknown.
-std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed);
+// nullptr when `name` is unknown. Silly follows `rules`; the strategic player plans with the
+// spec's rules whatever `rules` says.
+std::unique_ptr<Player> make_player(const std::string& name, uint64_t seed,
+                                    Rules rules = Rules::spec);
 
 }  // namespace arena::evolution

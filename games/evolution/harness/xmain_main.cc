@@ -1,4 +1,5 @@
-// xmain n [seed] (spec §7): a whole game of n Silly players, ranking lines on stdout.
+// xmain n [seed] [rules=spec|instructor] [deck=shuffled|unshuffled] (spec §7; docs/evolution.md):
+// a whole game of n Silly players, ranking lines on stdout.
 #include "games/evolution/harness/harness.h"
 
 int main(int argc, char** argv) {

@@ -1,7 +1,8 @@
-// xstep4 (spec §7): see games/evolution/harness/harness.h.
+// xstep4 [rules=spec|instructor] (spec §7; docs/evolution.md for the rule sets): see
+// games/evolution/harness/harness.h.
 #include "games/evolution/harness/harness.h"
 
-int main() {
+int main(int argc, char** argv) {
   using namespace arena::evolution;
-  return finish("xstep4", xstep4(read_stdin()));
+  return run_rules_harness("xstep4", argc, argv, xstep4);
 }

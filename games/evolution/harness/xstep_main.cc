@@ -1,7 +1,8 @@
-// xstep (spec §7): see games/evolution/harness/harness.h.
+// xstep [rules=spec|instructor] (spec §7; docs/evolution.md for the rule sets): see
+// games/evolution/harness/harness.h.
 #include "games/evolution/harness/harness.h"
 
-int main() {
+int main(int argc, char** argv) {
   using namespace arena::evolution;
-  return finish("xstep", xstep(read_stdin()));
+  return run_rules_harness("xstep", argc, argv, xstep);
 }

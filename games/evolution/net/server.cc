@@ -35,7 +35,8 @@ std::optional<ServerOptions> parse_server_args(const std::vector<std::string>& a
   auto usage = [&](const std::string& why) {
     err << o.program << ": " << why << "\n"
         << "usage: " << o.program
-        << " [--port P] [--seed S] [--timeout-ms T] [--signup-window-s W] [--replay FILE]\n";
+        << " [--port P] [--seed S] [--timeout-ms T] [--signup-window-s W] [--replay FILE]"
+           " [--rules spec|instructor] [--deck shuffled|unshuffled]\n";
     return std::nullopt;
   };
   for (size_t i = 0; i < args.size(); ++i) {
@@ -58,6 +59,14 @@ std::optional<ServerOptions> parse_server_args(const std::vector<std::string>& a
       if (v.empty() || *end != '\0' || !std::isfinite(w) || w < 0 || w > 86400)
         return usage("--signup-window-s: must be a number of seconds, 0..86400");
       o.signup_window_s = w;
+    } else if (a == "--rules") {
+      const auto r = parse_rules(v);
+      if (!r) return usage("--rules: must be spec or instructor");
+      o.variant.rules = *r;
+    } else if (a == "--deck") {
+      const auto d = parse_deck_order(v);
+      if (!d) return usage("--deck: must be shuffled or unshuffled");
+      o.variant.deck = *d;
     } else if (a == "--replay") {
       o.replay_path = v;
     } else {
@@ -107,6 +116,7 @@ int run_server(const ServerOptions& o, std::ostream& out, std::ostream& err) {
   }
   TableOptions to;
   to.seed = o.seed;
+  to.variant = o.variant;
   to.time_limit = so.time_limit;
   to.record = !o.replay_path.empty();
   to.log = log;
@@ -118,8 +128,8 @@ int run_server(const ServerOptions& o, std::ostream& out, std::ostream& err) {
     Replay replay;
     Json seats = Json::object();
     for (const Json& p : r.players) seats[p["seat"].get<std::string>()] = p["name"];
-    replay.header = Replay::make_header("evolution", Json::object(), std::to_string(o.seed), seats,
-                                        {{"call_ms", o.time_ms}});
+    replay.header = Replay::make_header("evolution", variant_json(o.variant),
+                                        std::to_string(o.seed), seats, {{"call_ms", o.time_ms}});
     replay.header["players"] = r.players;
     replay.header["signup_window_s"] = o.signup_window_s;
     replay.events = std::move(r.events);

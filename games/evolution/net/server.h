@@ -9,12 +9,15 @@
 #include <string>
 #include <vector>
 
+#include "games/evolution/rule_set.h"
+
 namespace arena::evolution {
 
 struct ServerOptions {
   std::string host;  // "" = every interface
   int port = 45678;
   uint32_t seed = 0;
+  Variant variant;  // --rules, --deck
   int time_ms = 1000;
   double signup_window_s = 10;
   std::string replay_path;          // "" = none
@@ -26,7 +29,8 @@ struct ServerOptions {
 int run_server(const ServerOptions& options, std::ostream& out, std::ostream& err);
 
 // Parses xserver's command line (`--port P --seed S --timeout-ms T --signup-window-s W`, and
-// `--time-ms` / `--replay FILE` as `arena host` spells them). nullopt after printing a usage
+// `--time-ms` / `--replay FILE` as `arena host` spells them, and `--rules spec|instructor`,
+// `--deck shuffled|unshuffled`). nullopt after printing a usage
 // message to `err`.
 std::optional<ServerOptions> parse_server_args(const std::vector<std::string>& args,
                                                std::ostream& err);

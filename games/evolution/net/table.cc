@@ -163,7 +163,8 @@ TableResult run_table(std::vector<Participant>& participants, const TableOptions
   if (!players.empty()) {
     DealerOptions dealer_options;
     dealer_options.time_limit = options.time_limit;
-    Dealer dealer(players, shuffled_deck(options.seed), dealer_options);
+    dealer_options.rules = options.variant.rules;
+    Dealer dealer(players, make_deck(options.variant.deck, options.seed), dealer_options);
     dealer.set_observer(&recorder);
     dealer.run();
     result.ranking = dealer.ranking();
@@ -188,6 +189,13 @@ TableResult run_table(std::vector<Participant>& participants, const TableOptions
     result.events.push_back(std::move(log));
   }
   return result;
+}
+
+Json variant_json(const Variant& v) {
+  Json j = Json::object();
+  j["rules"] = rules_name(v.rules);
+  j["deck"] = deck_order_name(v.deck);
+  return j;
 }
 
 Json result_json(const TableResult& r) {

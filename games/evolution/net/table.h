@@ -17,6 +17,7 @@
 #include "games/evolution/engine.h"
 #include "games/evolution/net/remote_player.h"
 #include "games/evolution/player.h"
+#include "games/evolution/rule_set.h"
 
 namespace arena::evolution {
 
@@ -32,6 +33,7 @@ struct Participant {
 
 struct TableOptions {
   uint32_t seed = 0;
+  Variant variant;  // rule set and deck order
   std::chrono::milliseconds time_limit{1000};
   int end_grace_ms = 500;  // how long a started bot may take to leave once its connection closes
   bool record = true;      // build the replay's event lines
@@ -54,6 +56,9 @@ struct TableResult {
 
 // Plays one game. Participants with `dropped` set take no part; the others get ids 1..n in order.
 TableResult run_table(std::vector<Participant>& participants, const TableOptions& options);
+
+// The replay header's match_params: {"rules": ..., "deck": ...}.
+Json variant_json(const Variant& v);
 
 // The spec's result fields: ranking (place, id, seat, score), ejected (id, seat, reason), turns.
 Json result_json(const TableResult& r);

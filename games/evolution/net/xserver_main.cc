@@ -1,4 +1,5 @@
-// xserver [--port P] [--seed S] [--timeout-ms T] [--signup-window-s W] (spec §8.3).
+// xserver [--port P] [--seed S] [--timeout-ms T] [--signup-window-s W] (spec §8.3), and
+// [--replay FILE] [--rules spec|instructor] [--deck shuffled|unshuffled] (docs/evolution.md).
 #include <iostream>
 
 #include "games/evolution/net/server.h"
