@@ -65,6 +65,17 @@ TEST(EvolutionInstructorE2e, ArenaPlayGivesTheInstructorsXmainRanking) {
   EXPECT_EQ(ranking_text(Json::parse(spec.out)["result"]), "1. 2 7; 2. 3 7; 3. 1 5");
 }
 
+TEST(EvolutionInstructorE2e, EvalTakesTheParametersToo) {
+  // The unshuffled deck ignores the seed: every game is the instructor's `xmain 3`.
+  CommandResult r =
+      run_command({arena_bin(), "eval", "evolution", "rules=instructor", "deck=unshuffled",
+                   "--seat", "p1=bot:silly", "--seat", "p2=bot:silly", "--seat", "p3=bot:silly",
+                   "--games", "3", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Json j = Json::parse(r.out);
+  EXPECT_EQ(j["mean_place"], (Json{{"p1", 3.0}, {"p2", 2.0}, {"p3", 1.0}}));
+}
+
 TEST(EvolutionInstructorE2e, SillyOverTcpPlaysTheInstructorsRulesToo) {
   const std::string dir = temp_dir();
   const std::string replay = dir + "/instructor.jsonl";
