@@ -1,6 +1,14 @@
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
 #include <iostream>
+#include <memory>
+#include <set>
 
 #include "cli/commands.h"
+#include "core/interrupt.h"
+#include "match/eval.h"
 
 namespace arena::cli {
 
@@ -30,6 +38,9 @@ int cmd_play(const PlayOptions& o) {
     std::cerr << "arena: " << e.what() << "\n";
     return kUsage;
   }
+  // Interrupted: the bots were killed mid-game, so the result says nothing; nothing is printed.
+  if (interrupted()) return kInterrupted;
+  for (const std::string& w : outcome.warnings) std::cerr << "arena: " << w << "\n";
   if (!o.replay_path.empty()) write_file(o.replay_path, outcome.replay.to_jsonl());
   if (o.json) {
     std::cout << play_json(*game, *setup, outcome).dump() << "\n";
@@ -49,29 +60,72 @@ int cmd_eval(const PlayOptions& o) {
   if (!game) return kUsage;
   auto setup = setup_or_complain(*game, o.match);
   if (!setup) return kUsage;
-  std::vector<MatchOutcome> outcomes;
+  if (!o.replay_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.replay_dir, ec);
+    if (!std::filesystem::is_directory(o.replay_dir)) {
+      std::cerr << "arena: --replay-dir " << o.replay_dir << ": cannot create the directory"
+                << (ec ? ": " + ec.message() : "") << "\n";
+      return kFailure;
+    }
+  }
+  EvalOptions eo;
+  eo.games = o.games;
+  eo.jobs = o.jobs;
+  eo.replay_dir = o.replay_dir;
+  eo.stop = [] { return interrupted(); };
+  const bool progress = o.progress || isatty(2);
+  if (progress) {
+    auto last = std::make_shared<Clock::time_point>();
+    eo.progress = [game, &setup, last](const EvalProgress& p) {
+      // At most five updates a second, and always the last one.
+      if (p.done < p.total && Clock::now() - *last < std::chrono::milliseconds(200)) return;
+      *last = Clock::now();
+      std::cerr << "\rarena: eval: " << progress_line(*game, *setup, p) << "\x1b[K" << std::flush;
+    };
+  }
+  EvalRun run;
   try {
-    outcomes = run_eval(*game, *setup, o.games, o.jobs);
+    run = run_eval(*game, *setup, eo);
   } catch (const UsageError& e) {
     std::cerr << "arena: " << e.what() << "\n";
     return kUsage;
   }
-  Json j = eval_json(*game, *setup, outcomes);
+  if (progress) std::cerr << "\n";
+  std::set<std::string> warned;  // each warning once, not once per game
+  for (const MatchOutcome& outcome : run.outcomes)
+    for (const std::string& w : outcome.warnings)
+      if (warned.insert(w).second) std::cerr << "arena: " << w << "\n";
+  for (const FailedGame& f : run.failed)
+    std::cerr << "arena: eval: the game of seed " << f.seed << " failed: " << f.reason << "\n";
+  if (run.stopped)
+    std::cerr << "arena: eval: interrupted; " << run.outcomes.size() << " of " << o.games
+              << " games finished and are reported\n";
+  Json j = eval_json(*game, *setup, run.outcomes);
+  Json failed = Json::array();
+  for (const FailedGame& f : run.failed)
+    failed.push_back({{"seed", std::to_string(f.seed)}, {"reason", f.reason}});
+  j["failed"] = std::move(failed);
+  if (run.stopped) j["interrupted"] = true;
+  const int status = run.stopped ? kInterrupted : run.failed.empty() ? kOk : kFailure;
   if (o.json) {
     std::cout << j.dump() << "\n";
-    return kOk;
+    return status;
   }
-  std::cout << game->name << ": " << o.games << " games from seed " << setup->seed << "\n";
+  std::cout << game->name << ": " << run.outcomes.size() << " games from seed " << setup->seed;
+  if (!run.failed.empty()) std::cout << " (" << run.failed.size() << " failed)";
+  std::cout << "\n";
   for (auto& [role, r] : j["roles"].items()) {
     std::cout << "  " << role << ": mean " << r["mean"].get<double>() << ", 95% CI ["
               << r["ci95"][0].get<double>() << ", " << r["ci95"][1].get<double>() << "], win rate "
               << r["win_rate"].get<double>() << "\n";
   }
   for (auto& [key, value] : j.items()) {
-    if (key != "game" && key != "games" && key != "seed" && key != "roles")
+    if (key != "game" && key != "games" && key != "seed" && key != "roles" && key != "failed" &&
+        key != "interrupted")
       std::cout << "  " << key << ": " << value.dump() << "\n";
   }
-  return kOk;
+  return status;
 }
 
 }  // namespace arena::cli

@@ -10,14 +10,18 @@
 namespace arena::cli {
 
 constexpr int kOk = 0, kFailure = 1, kUsage = 2;
+// Ended by Ctrl-C (SIGINT) after reporting what finished: 128 + 2, as shells report it.
+constexpr int kInterrupted = 130;
 
 struct PlayOptions {
   std::string game;
   MatchArgs match;
   std::string replay_path;
   bool json = false;
-  int games = 1;  // eval
-  int jobs = 1;   // eval
+  int games = 1;           // eval
+  int jobs = 1;            // eval
+  std::string replay_dir;  // eval: keep each game's replay as DIR/<game>-<seed>.jsonl
+  bool progress = false;   // eval: progress on stderr even when it is not a terminal
 };
 
 int cmd_games(bool json);

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "core/interrupt.h"
 #include "core/replay.h"
 #include "games/all_games.h"
 
@@ -53,6 +54,10 @@ int main(int argc, char** argv) {
   add_match_options(eval, eval_opts);
   eval->add_option("--games", eval_opts.games, "Number of games")->check(CLI::Range(1, 10000000));
   eval->add_option("--jobs", eval_opts.jobs, "Games played in parallel")->check(CLI::Range(1, 256));
+  eval->add_option("--replay-dir", eval_opts.replay_dir,
+                   "Keep each game's replay as DIR/<game>-<seed>.jsonl, written as it ends");
+  eval->add_flag("--progress", eval_opts.progress,
+                 "Show progress on stderr (the default when stderr is a terminal)");
 
   std::string bot_game, bot_name;
   BotArgs bot_args;
@@ -113,15 +118,19 @@ int main(int argc, char** argv) {
     return kUsage;
   }
 
+  // Commands that run bots: Ctrl-C or SIGTERM kills every bot process tree before arena exits;
+  // eval then reports the games that finished.
+  if (*play || *host) install_interrupt_handler();
+  if (*eval) install_interrupt_handler(/*command_ends_itself=*/true);
   try {
     if (*games) return cmd_games(games_json);
-    if (*play) return cmd_play(play_opts);
-    if (*eval) return cmd_eval(eval_opts);
+    if (*play) return exit_status(cmd_play(play_opts));
+    if (*eval) return exit_status(cmd_eval(eval_opts));
     if (*bot) {
       bot_args.extra = bot->remaining();
       return cmd_bot(bot_game, bot_name, bot_args);
     }
-    if (*host) return cmd_host(host_game, host_args);
+    if (*host) return exit_status(cmd_host(host_game, host_args));
     if (*replay)
       return cmd_replay(replay_path, replay_export->count() > 0, replay_export_path, replay_json);
     if (*bench) {
@@ -130,7 +139,7 @@ int main(int argc, char** argv) {
     }
   } catch (const std::exception& e) {
     std::cerr << "arena: " << e.what() << "\n";
-    return kFailure;
+    return exit_status(kFailure);
   }
   return kUsage;
 }

@@ -329,6 +329,35 @@ int kill_orphans() {
   }
 }
 
+int kill_all_children() {
+  std::vector<pid_t> live;
+  {
+    std::lock_guard lock(registry_mutex());
+    live.assign(registry().begin(), registry().end());
+    live_tags().clear();  // from now on no orphan is spared
+  }
+  for (pid_t pid : live) {
+    kill(-pid, SIGKILL);  // each child leads its own process group
+    kill(pid, SIGKILL);
+  }
+  // Reaped here, so that no zombie of ours is left when arena exits right after; a ChildProcess
+  // that reaps later finds the status gone, which it accepts.
+  for (pid_t pid : live) {
+    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+  }
+  // Descendants that left their group are reparented to us as their parents die, which takes a
+  // moment: scan until two scans in a row find nothing.
+  int killed = static_cast<int>(live.size());
+  for (int quiet = 0; quiet < 2;) {
+    usleep(10000);
+    const int found = kill_orphans();
+    killed += found;
+    quiet = found == 0 ? quiet + 1 : 0;
+  }
+  return killed;
+}
+
 std::unique_ptr<ChildProcess> ChildProcess::start(const ProcessOptions& options, bool detached_io) {
   if (options.argv.empty()) throw std::invalid_argument("cannot start a process: empty argv");
   ignore_sigpipe_once();

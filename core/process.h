@@ -112,6 +112,11 @@ void become_subreaper();
 // it killed.
 int kill_orphans();
 
+// On interruption (Ctrl-C, SIGTERM): SIGKILL to every live child's process group and to every
+// descendant reparented to us, sparing none. The ChildProcess objects still reap their own child
+// later. Returns how many processes it signalled.
+int kill_all_children();
+
 // Starts a process with no pipes of ours (stdin from /dev/null, output inherited): used to start
 // bots that talk over TCP. Same process-group and cleanup guarantees.
 std::unique_ptr<ChildProcess> spawn_detached_io(const ProcessOptions& options);

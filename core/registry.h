@@ -64,6 +64,9 @@ struct MatchOutcome {
   std::map<std::string, double> stats;   // per-game figures for eval (e.g. "death": 0/1)
   std::string summary;                   // a short human-readable report for `arena play`
   Replay replay;                         // the whole match, in DESIGN.md's container
+  // What the user must hear of besides the result, one "ROLE: why" each (a seat whose program
+  // could not start): printed on stderr by `arena play` and, once each, by `arena eval`.
+  std::vector<std::string> warnings;
 };
 
 // A file that goes with an exported replay document, written next to it.

@@ -121,34 +121,6 @@ Json play_json(const GameInfo& game, const MatchSetup& setup, const MatchOutcome
   return j;
 }
 
-std::vector<MatchOutcome> run_eval(const GameInfo& game, const MatchSetup& setup, int games,
-                                   int jobs, bool keep_replays) {
-  std::vector<MatchOutcome> outcomes(static_cast<size_t>(games));
-  std::vector<std::exception_ptr> errors(static_cast<size_t>(games));
-  std::atomic<int> next{0};
-  auto worker = [&] {
-    for (int i = next++; i < games; i = next++) {
-      MatchSetup s = setup;
-      s.seed = setup.seed + static_cast<uint64_t>(i);
-      s.seed_given = true;
-      try {
-        outcomes[static_cast<size_t>(i)] = game.play(s);
-        if (!keep_replays) outcomes[static_cast<size_t>(i)].replay = Replay{};
-      } catch (...) {
-        errors[static_cast<size_t>(i)] = std::current_exception();
-      }
-    }
-  };
-  jobs = std::max(1, std::min(jobs, games));
-  std::vector<std::thread> threads;
-  for (int t = 1; t < jobs; ++t) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
-  for (auto& e : errors)
-    if (e) std::rethrow_exception(e);
-  return outcomes;
-}
-
 bool role_won(const GameInfo& game, const std::string& role, const MatchOutcome& outcome) {
   if (!outcome.winner) return false;
   if (*outcome.winner == role) return true;

@@ -30,11 +30,6 @@ std::optional<uint64_t> parse_seed(const std::string& text);
 // `play --json`: game, seed, scores, winner, result.
 Json play_json(const GameInfo& game, const MatchSetup& setup, const MatchOutcome& outcome);
 
-// Plays games i = 0..n-1 on seeds seed+i, `jobs` at a time; outcomes in game order. Replays are
-// kept only if `keep_replays`.
-std::vector<MatchOutcome> run_eval(const GameInfo& game, const MatchSetup& setup, int games,
-                                   int jobs, bool keep_replays = false);
-
 // `eval --json`: games, seed, roles (mean, ci95, win_rate, scores), plus the game's own figures.
 Json eval_json(const GameInfo& game, const MatchSetup& setup,
                const std::vector<MatchOutcome>& outcomes);

@@ -99,6 +99,10 @@ TEST(DraculaE2E, ProgramThatCannotStartGetsDefaultMovesEveryTurn) {
   }
   EXPECT_TRUE(p.result()["disqualified"].empty());
   EXPECT_FALSE(p.logs["G"].value("start_error", "").empty());
+  EXPECT_NE(p.err.find("arena: G: cannot start '/nonexistent/dracula-ai': No such file or "
+                       "directory\n"),
+            std::string::npos)
+      << p.err;
 }
 
 // Row 2 (and 16: debug output is ignored).
@@ -272,12 +276,15 @@ TEST(DraculaE2E, PersistentStderrIsDrainedWhileOtherSeatsPlay) {
   EXPECT_EQ(run_command({arena_bin(), "replay", p.path}).status, 0);
 }
 
-// stderr is bytes, the replay JSON: what is not UTF-8 is kept as '?' and the game goes on.
+// stderr is bytes, the replay JSON: what is not UTF-8 is kept as U+FFFD (the one policy of
+// core/utf8.h, as in every game) and the game goes on.
 TEST(DraculaE2E, StderrThatIsNotUtf8IsKeptReadable) {
   Played p = play({{"G", misbehave("bad_utf8_stderr")}});
   ASSERT_EQ(p.status, 0) << p.err;
   const std::string err = p.turns["G"][0]["stderr"];
-  EXPECT_NE(err.find("play 0\n? caf\u00e9 ??\n"), std::string::npos) << err;
+  EXPECT_NE(err.find("play 0\n\xEF\xBF\xBD caf\u00e9 \xEF\xBF\xBD\xEF\xBF\xBD\n"),
+            std::string::npos)
+      << err;
   EXPECT_EQ(p.turns["G"][0]["move"], "ST");
   EXPECT_EQ(run_command({arena_bin(), "replay", p.path}).status, 0);
 }

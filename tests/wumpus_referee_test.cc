@@ -141,6 +141,10 @@ TEST(WumpusReferee, BotThatCannotStart) {
   Played p = play("/nonexistent/bot");
   expect_end(p, -5000, "crash");
   EXPECT_NE(p.log["start_error"].get<std::string>().find("/nonexistent/bot"), std::string::npos);
+  // The spec's consequence stays, and the user is told why on stderr.
+  EXPECT_NE(p.err.find("arena: hero: cannot start '/nonexistent/bot': No such file or directory\n"),
+            std::string::npos)
+      << p.err;
 }
 
 TEST(WumpusReferee, TurnLimit) {

@@ -260,7 +260,10 @@ MatchOutcome run_game(const RefereeConfig& config) {
     Json log = Json::object();
     log["type"] = "log";
     log["seat"] = kSeatNames[seat];
-    if (!l.start_error.empty()) log["start_error"] = l.start_error;
+    if (!l.start_error.empty()) {
+      log["start_error"] = l.start_error;
+      outcome.warnings.push_back(std::string(kSeatNames[seat]) + ": " + l.start_error);
+    }
     if (!l.exit.empty()) log["last_exit"] = l.exit;
     log["stderr"] = l.stderr_text;
     log["stderr_truncated"] = l.truncated;

@@ -138,6 +138,7 @@ MatchOutcome run_game(const GameSetup& setup, Seat& seat) {
   if (seat_alive) seat.send(end_line(state.score()));
   seat.finish(timed_out ? 0 : 1000);
 
+  if (!seat.start_error().empty()) outcome.warnings.push_back("hero: " + seat.start_error());
   std::string err = seat.stderr_text();
   if (!err.empty() || !seat.exit_description().empty() || !seat.start_error().empty()) {
     Json log = Json::object();
