@@ -107,6 +107,9 @@ struct GameInfo {
   int min_seats = 1;               // the first min_seats roles must be filled
   std::map<std::string, std::vector<std::string>> role_groups;  // e.g. "hunters" -> G,S,H,M
   int default_time_ms = 1000;
+  // The largest seed the game takes (Evolution §2.5: MT19937 takes 32 bits); a drawn seed is
+  // drawn below it, a given one is checked against it.
+  uint64_t max_seed = UINT64_MAX;
   int min_time_ms = 1, max_time_ms = 3600 * 1000;  // the range --time-ms accepts
   std::vector<BotInfo> bots;
   // Extra flags `arena bot <game> NAME` accepts (e.g. Dracula's --persistent); any other is

@@ -58,10 +58,14 @@ std::variant<MatchSetup, std::string> build_setup(const GameInfo& game, const Ma
   if (args.seed) {
     auto seed = parse_seed(*args.seed);
     if (!seed) return "--seed: must be a decimal integer from 0 to 18446744073709551615";
+    if (*seed > game.max_seed)
+      return "--seed: " + game.name + " seeds are 0.." + std::to_string(game.max_seed) + ", got " +
+             *args.seed;
     setup.seed = *seed;
     setup.seed_given = true;
   } else {
     setup.seed = entropy_seed();
+    if (game.max_seed != UINT64_MAX) setup.seed %= game.max_seed + 1;
   }
 
   setup.time_ms = args.time_ms.value_or(game.default_time_ms);

@@ -69,8 +69,7 @@ void log_line(const std::string& line) {
 
 // Opens the seat of role pK: a built-in player in process, or the program started with
 // --host/--port, connected and signed up (§8.4) before the next seat is started.
-Participant open_participant(Hub& hub, const SeatSpec& spec, const MatchSetup& setup,
-                             Rules rules) {
+Participant open_participant(Hub& hub, const SeatSpec& spec, const MatchSetup& setup, Rules rules) {
   Participant p;
   p.seat = spec.role;
   p.name = spec.text;
@@ -250,6 +249,7 @@ GameInfo game_info() {
   for (int k = 1; k <= kMaxPlayers; ++k) g.roles.push_back(role(k));
   g.min_seats = 3;
   g.default_time_ms = 1000;  // spec §8.2
+  g.max_seed = UINT32_MAX;   // §2.5: the shuffle's MT19937 takes a 32-bit seed
   g.min_time_ms = 1;
   g.max_time_ms = 3600 * 1000;
   for (const auto& b : builtin_bots()) g.bots.push_back({b.name, b.help});
