@@ -1,3 +1,5 @@
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -5,39 +7,62 @@
 
 namespace arena::cli {
 
+namespace {
+
+// Every message of `arena replay` names the file it is about: "arena: replay: FILE: reason".
+int fail(const std::string& path, const std::string& reason) {
+  std::cerr << "arena: replay: " << (path == "-" ? "<stdin>" : path) << ": " << reason << "\n";
+  return kFailure;
+}
+
+// A checker's problem without the JSON library's own prefix ("[json.exception.type_error.302] "):
+// the rest names the types involved.
+std::string without_library_prefix(std::string text) {
+  if (text.rfind("[json.exception.", 0) == 0) {
+    const size_t end = text.find("] ");
+    if (end != std::string::npos) text.erase(0, end + 2);
+  }
+  return text;
+}
+
+}  // namespace
+
 int cmd_replay(const std::string& path, bool do_export, const std::string& export_path, bool json) {
   std::string text;
-  try {
-    text = read_file(path);
-  } catch (const std::exception& e) {
-    std::cerr << "arena: " << e.what() << "\n";
-    return kFailure;
+  if (auto error = read_whole_file(path, text)) {
+    if (*error == std::strerror(EISDIR)) return fail(path, "is a directory, not a replay file");
+    return fail(path, "cannot read: " + *error);
   }
   auto parsed = Replay::parse(text);
-  if (auto* err = std::get_if<std::string>(&parsed)) {
-    std::cerr << "arena: " << path << ": invalid replay: " << *err << "\n";
-    return kFailure;
-  }
+  if (auto* err = std::get_if<std::string>(&parsed)) return fail(path, *err);
   const Replay& replay = std::get<Replay>(parsed);
   const std::string game_name = replay.header["game"];
   const GameInfo* game = Registry::instance().find(game_name);
   if (!game) {
-    std::cerr << "arena: " << path << ": replay of an unknown game '" << game_name << "'\n";
-    return kFailure;
+    std::string known;
+    for (const auto& g : Registry::instance().games())
+      known += (known.empty() ? "" : ", ") + g.name;
+    return fail(path, "unknown game '" + game_name + "' (games: " + known + ")");
   }
   std::vector<std::string> problems;
-  if (game->check_replay) problems = game->check_replay(replay);
+  try {
+    if (game->check_replay) problems = game->check_replay(replay);
+  } catch (const std::exception& e) {
+    // A checker reads fields it has not type-checked; what it tripped on is still named.
+    problems.push_back("malformed " + game_name + " replay: " + without_library_prefix(e.what()));
+  }
   if (!problems.empty()) {
-    std::cerr << "arena: " << path << ": invalid " << game_name << " replay:\n";
-    for (const auto& p : problems) std::cerr << "  " << p << "\n";
+    for (const auto& p : problems) fail(path, p);
     return kFailure;
   }
   if (do_export) {
-    if (!game->export_replay) {
-      std::cerr << "arena: " << game_name << " has no export form\n";
-      return kFailure;
+    if (!game->export_replay) return fail(path, game_name + " has no export form");
+    Json doc;
+    try {
+      doc = game->export_replay(replay);
+    } catch (const std::exception& e) {
+      return fail(path, "cannot export: " + without_library_prefix(e.what()));
     }
-    Json doc = game->export_replay(replay);
     if (export_path.empty() || export_path == "-") {
       std::cout << doc.dump() << "\n";
       return kOk;
@@ -49,8 +74,7 @@ int cmd_replay(const std::string& path, bool do_export, const std::string& expor
       for (const ExportFile& f : files) write_file((out.parent_path() / f.name).string(), f.text);
       write_file(export_path, doc.dump() + "\n");
     } catch (const std::exception& e) {
-      std::cerr << "arena: " << e.what() << "\n";
-      return kFailure;
+      return fail(path, std::string("--export: ") + e.what());
     }
     return kOk;
   }

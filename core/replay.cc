@@ -1,11 +1,15 @@
 #include "core/replay.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <sstream>
+#include <optional>
 #include <stdexcept>
 
 namespace arena {
@@ -39,49 +43,133 @@ std::string Replay::to_jsonl() const {
   return out;
 }
 
+namespace {
+
+std::string line_ref(size_t n) {
+  return "line " + std::to_string(n);
+}
+
+// The header's container fields, each with the JSON type it must have.
+std::optional<std::string> check_header(const Json& h) {
+  auto wrong = [](const char* key, const Json& v, const char* expected) {
+    return std::string("header: \"") + key + "\" is " + (v.is_null() ? "null" : v.type_name()) +
+           " " + v.dump().substr(0, 40) + ", expected " + expected;
+  };
+  if (!h.contains("container") || !h["container"].is_string() ||
+      h["container"].get_ref<const std::string&>() != "arena-replay")
+    return std::string("header: not an arena replay (\"container\" is not \"arena-replay\")");
+  if (!h.contains("version") || !h["version"].is_number_integer())
+    return h.contains("version") ? wrong("version", h["version"], "an integer")
+                                 : "header: no \"version\"";
+  if (h["version"].get<int64_t>() != kReplayVersion)
+    return "header: container version " + h["version"].dump() + " is not supported (expected " +
+           std::to_string(kReplayVersion) + ")";
+  for (const char* key : {"game", "seats", "time_control", "seed"}) {
+    if (!h.contains(key)) return std::string("header: no \"") + key + "\"";
+  }
+  if (!h["game"].is_string()) return wrong("game", h["game"], "a string");
+  if (h.contains("arena_version") && !h["arena_version"].is_string())
+    return wrong("arena_version", h["arena_version"], "a string");
+  if (!h["seats"].is_object()) return wrong("seats", h["seats"], "an object");
+  if (!h["time_control"].is_object()) return wrong("time_control", h["time_control"], "an object");
+  if (h.contains("match_params") && !h["match_params"].is_object())
+    return wrong("match_params", h["match_params"], "an object");
+  const Json& seed = h["seed"];
+  if (!seed.is_null() && !(seed.is_string() && parse_seed(seed.get<std::string>())))
+    return wrong("seed", seed, "a decimal string from 0 to 18446744073709551615, or null");
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<uint64_t> parse_seed(std::string_view text) {
+  if (text.empty() || text.size() > 20) return std::nullopt;
+  uint64_t v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    const uint64_t d = static_cast<uint64_t>(c - '0');
+    if (v > (UINT64_MAX - d) / 10) return std::nullopt;
+    v = v * 10 + d;
+  }
+  // One spelling per seed: "007" would replay as 7 but compare differently.
+  if (text.size() > 1 && text[0] == '0') return std::nullopt;
+  return v;
+}
+
 std::variant<Replay, std::string> Replay::parse(std::string_view text) {
+  if (text.empty()) return std::string("empty file, not a replay");
   Replay r;
   std::vector<Json> lines;
   size_t line_no = 0, pos = 0;
   while (pos < text.size()) {
     size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
+    const bool cut = end == std::string_view::npos;  // no newline: the file ends in this line
+    if (cut) end = text.size();
     std::string_view line = text.substr(pos, end - pos);
     pos = end + 1;
     ++line_no;
-    if (line.empty()) return "line " + std::to_string(line_no) + ": empty line";
+    if (line.empty()) return line_ref(line_no) + ": empty line (a replay is JSON Lines)";
     Json j = Json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) return "line " + std::to_string(line_no) + ": not valid JSON";
+    if (j.is_discarded()) {
+      if (cut && line_no > 1)
+        return "truncated: " + line_ref(line_no) + " is cut off and there is no result line";
+      return line_ref(line_no) + ": not valid JSON (a replay is JSON Lines: one object per line)";
+    }
     if (!j.is_object() || !j.contains("type") || !j["type"].is_string())
-      return "line " + std::to_string(line_no) + ": not an object with a string \"type\"";
+      return line_ref(line_no) + ": not a JSON object with a string \"type\"";
     lines.push_back(std::move(j));
   }
-  if (lines.size() < 2) return "a replay needs at least a header line and a result line";
   const Json& h = lines.front();
   if (h["type"] != "header") return "line 1: the first line must be the header";
-  if (h.value("container", "") != "arena-replay") return "line 1: not an arena replay container";
-  if (!h.contains("version") || !h["version"].is_number_integer() ||
-      h["version"].get<int>() != kReplayVersion)
-    return "line 1: unsupported container version (expected " + std::to_string(kReplayVersion) +
-           ")";
-  for (const char* key : {"game", "seats", "time_control", "seed"}) {
-    if (!h.contains(key)) return std::string("line 1: header has no \"") + key + "\"";
-  }
-  if (!h["game"].is_string()) return "line 1: \"game\" must be a string";
-  if (!h["seed"].is_null() && !h["seed"].is_string())
-    return "line 1: \"seed\" must be a decimal string or null";
-  if (lines.back()["type"] != "result")
-    return "line " + std::to_string(lines.size()) + ": the last line must be the result";
+  if (auto err = check_header(h)) return *err;
+  if (lines.size() < 2 || lines.back()["type"] != "result")
+    return "truncated: no result line (the file ends with the " +
+           lines.back()["type"].get<std::string>() + " line at " + line_ref(lines.size()) + ")";
   for (size_t i = 1; i + 1 < lines.size(); ++i) {
     const std::string type = lines[i]["type"];
     if (type != "turn" && type != "event" && type != "log")
-      return "line " + std::to_string(i + 1) + ": unknown line type \"" + type + "\"";
+      return line_ref(i + 1) + ": unknown line type \"" + type + "\"";
   }
   r.header = std::move(lines.front());
   r.result = std::move(lines.back());
   r.events.assign(std::make_move_iterator(lines.begin() + 1),
                   std::make_move_iterator(lines.end() - 1));
   return r;
+}
+
+std::string quote_json(const Json& value, size_t max) {
+  std::string text = value.dump(-1, ' ', false, Json::error_handler_t::replace);
+  if (text.size() > max) text = text.substr(0, max) + "...";
+  return text;
+}
+
+void compare_recorded(const std::string& where, const std::string& path, const Json* recorded,
+                      const Json& expected, std::vector<std::string>& problems) {
+  const std::string said = recorded ? quote_json(*recorded) : std::string("missing");
+  if (recorded && recorded->is_object() && expected.is_object()) {
+    for (const auto& [key, value] : expected.items()) {
+      const Json* r = recorded->contains(key) ? &(*recorded)[key] : nullptr;
+      compare_recorded(where, path + "." + key, r, value, problems);
+    }
+    for (const auto& [key, value] : recorded->items())
+      if (!expected.contains(key))
+        problems.push_back(where + ": " + path + "." + key + " is " + quote_json(value) +
+                           ", replaying gives no such field");
+    return;
+  }
+  // Arrays of objects or arrays are compared element by element; arrays of plain values (a
+  // position, a list of event names) are one value.
+  const bool nested = expected.is_array() && !expected.empty() &&
+                      (expected[0].is_object() || expected[0].is_array());
+  if (nested && recorded && recorded->is_array() && recorded->size() == expected.size()) {
+    for (size_t i = 0; i < expected.size(); ++i)
+      compare_recorded(where, path + "[" + std::to_string(i) + "]", &(*recorded)[i], expected[i],
+                       problems);
+    return;
+  }
+  if (!recorded || *recorded != expected)
+    problems.push_back(where + ": " + path + " is " + said + ", replaying gives " +
+                       quote_json(expected));
 }
 
 namespace {
@@ -126,15 +214,40 @@ void write_file(const std::string& path, std::string_view text) {
   if (!f) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
 }
 
-std::string read_file(const std::string& path) {
-  if (path == "-") {
-    return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+std::optional<std::string> read_whole_file(const std::string& path, std::string& out) {
+  out.clear();
+  int fd = 0;
+  if (path != "-") {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::string(std::strerror(errno));
   }
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error("cannot read " + path + ": " + std::strerror(errno));
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
+  std::optional<std::string> error;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    error = std::strerror(EISDIR);
+  } else {
+    char buf[1 << 16];
+    for (;;) {
+      const ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n > 0) {
+        out.append(buf, static_cast<size_t>(n));
+      } else if (n == 0) {
+        break;
+      } else if (errno != EINTR) {
+        error = std::strerror(errno);
+        break;
+      }
+    }
+  }
+  if (fd != 0) ::close(fd);
+  return error;
+}
+
+std::string read_file(const std::string& path) {
+  std::string text;
+  if (auto error = read_whole_file(path, text))
+    throw std::runtime_error("cannot read " + path + ": " + *error);
+  return text;
 }
 
 }  // namespace arena

@@ -5,6 +5,8 @@
 // same seed and deterministic bots compare byte for byte once those are removed.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -31,7 +33,8 @@ struct Replay {
 
   // The whole container, one JSON document per line, each line ending in "\n".
   std::string to_jsonl() const;
-  // Parses and checks the container's structure (not the game's content). Errors name the line.
+  // Parses and checks the container's structure and the types of the header's container fields
+  // (not the game's content). Errors name the line or the field, never the JSON library.
   static std::variant<Replay, std::string> parse(std::string_view text);
 };
 
@@ -42,5 +45,19 @@ std::string without_timings(std::string_view jsonl);
 void write_file(const std::string& path, std::string_view text);
 // Reads a whole file ("-" for stdin). Throws std::runtime_error with the reason on failure.
 std::string read_file(const std::string& path);
+// The same into `out`; on failure the system's reason ("Is a directory", "Permission denied").
+std::optional<std::string> read_whole_file(const std::string& path, std::string& out);
+
+// Replay checks: compares what a replay records with what replaying gives and adds one problem per
+// difference, "<where>: <path> is <recorded>, replaying gives <expected>". Objects are compared
+// member by member (so the path names the exact field, e.g. "scores.hero"), other values whole.
+// `recorded` may be nullptr (missing).
+void compare_recorded(const std::string& where, const std::string& path, const Json* recorded,
+                      const Json& expected, std::vector<std::string>& problems);
+// A value as problems quote it: its JSON text, cut to `max` characters.
+std::string quote_json(const Json& value, size_t max = 80);
+
+// A recorded seed: the decimal spelling of 0..2^64-1, without leading zeros.
+std::optional<uint64_t> parse_seed(std::string_view text);
 
 }  // namespace arena

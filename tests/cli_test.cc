@@ -207,7 +207,9 @@ TEST(Cli, ReplayCheckSummaryAndExport) {
   auto garbage = arena({"replay", dir + "/garbage.jsonl"});
   EXPECT_EQ(garbage.status, 1);
   EXPECT_EQ(garbage.err,
-            "arena: " + dir + "/garbage.jsonl: invalid replay: line 1: not valid JSON\n");
+            "arena: replay: " + dir +
+                "/garbage.jsonl: line 1: not valid JSON (a replay is JSON Lines: one object per "
+                "line)\n");
 }
 
 TEST(Cli, BotProgramSpeaksTheProtocol) {
