@@ -201,7 +201,7 @@ TEST(Cli, ReplayCheckSummaryAndExport) {
   std::ofstream(dir + "/bad.jsonl") << text;
   auto bad = arena({"replay", dir + "/bad.jsonl"});
   EXPECT_EQ(bad.status, 1);
-  EXPECT_NE(bad.err.find("turn 1: recorded state differs"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("turn 1: score is -2, replaying gives -1"), std::string::npos) << bad.err;
 
   std::ofstream(dir + "/garbage.jsonl") << "not a replay\n";
   auto garbage = arena({"replay", dir + "/garbage.jsonl"});

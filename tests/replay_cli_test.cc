@@ -135,6 +135,167 @@ TEST(ReplayCli, FilesThatAreNotReplaysAreNamedWithTheReason) {
   lines.header()["game"] = "chess";
   EXPECT_EQ(check(dir, lines.text()),
             problem(dir, "unknown game 'chess' (games: dracula, wumpus, evolution)"));
+  // A game field of the wrong type deep in a turn: still no library text.
+  lines = read_lines(played);
+  (*lines.turns()[0])["score"] = "high";
+  err = check(dir, lines.text());
+  EXPECT_NE(err.find("turn 1: score is \"high\", replaying gives -1"), std::string::npos) << err;
+  EXPECT_EQ(err.find("json.exception"), std::string::npos) << err;
+}
+
+TEST(ReplayCli, WumpusTamperingIsFound) {
+  const std::string dir = temp_dir();
+  const std::string played =
+      play(dir, {"wumpus", "mode=random", "--seat", "hero=bot:reference", "--seed", "3"});
+  const Lines original = read_lines(played);
+  EXPECT_EQ(check(dir, original.text()), "valid");
+  const Json score = original.lines.back()["scores"]["hero"];
+
+  Lines lines = original;
+  lines.result()["scores"]["hero"] = 1000;
+  EXPECT_EQ(check(dir, lines.text()),
+            problem(dir, "result line: scores.hero is 1000, replaying gives " + score.dump()));
+
+  lines = original;
+  lines.result()["winner"] = lines.result()["winner"].is_null() ? Json("hero") : Json(nullptr);
+  EXPECT_NE(check(dir, lines.text()).find("result line: winner is "), std::string::npos);
+
+  lines = original;
+  lines.result()["result"]["reason"] = "exit_with_gold";
+  if (original.lines.back()["result"]["reason"] != "exit_with_gold") {
+    EXPECT_NE(check(dir, lines.text()).find("result line: result.reason is \"exit_with_gold\""),
+              std::string::npos);
+  }
+
+  // Another seed under the same cave: the seed does not generate it.
+  lines = original;
+  lines.header()["seed"] = "4";
+  std::string err = check(dir, lines.text());
+  EXPECT_EQ(err.rfind("arena: replay: " + dir + "/edited.jsonl: header: map_code is \"", 0), 0u)
+      << err;
+  EXPECT_NE(err.find("but seed 4 generates \""), std::string::npos) << err;
+
+  // A turn relabelled timeout while its answer is a valid action.
+  lines = original;
+  (*lines.turns()[0])["verdict"] = "timeout";
+  err = check(dir, lines.text());
+  EXPECT_NE(err.find("turn 1: verdict is \"timeout\", but an action is recorded"),
+            std::string::npos)
+      << err;
+  // An answer that does not give the recorded action.
+  lines = original;
+  Json& first = *lines.turns()[0];
+  const std::string other = first["action"] == "shot" ? "grab" : "shot";
+  first["answer"] = other;
+  err = check(dir, lines.text());
+  EXPECT_NE(err.find("turn 1: action is " + first["action"].dump() + ", replaying gives \"" +
+                     other + "\""),
+            std::string::npos)
+      << err;
+  // A per-turn state field.
+  lines = original;
+  const Json pos = (*lines.turns()[0])["pos"];
+  (*lines.turns()[0])["pos"] = Json::array({9, 9});
+  err = check(dir, lines.text());
+  EXPECT_NE(err.find("turn 1: pos is [9,9], replaying gives " + pos.dump()), std::string::npos)
+      << err;
+}
+
+TEST(ReplayCli, EvolutionTamperingIsFound) {
+  const std::string dir = temp_dir();
+  const std::string played = play(dir, {"evolution", "--seat", "p1=bot:silly", "--seat",
+                                        "p2=bot:silly", "--seat", "p3=bot:silly", "--seed", "5"});
+  const Lines original = read_lines(played);
+  EXPECT_EQ(check(dir, original.text()), "valid");
+  Lines lines = original;
+  const Json p1 = lines.result()["scores"]["p1"];
+  lines.result()["scores"]["p1"] = 99;
+  EXPECT_EQ(check(dir, lines.text()),
+            problem(dir, "result line: scores.p1 is 99, replaying gives " + p1.dump()));
+
+  lines = original;
+  const Json winner = lines.result()["winner"];
+  lines.result()["winner"] = winner == "p1" ? "p2" : "p1";
+  EXPECT_EQ(check(dir, lines.text()),
+            problem(dir, "result line: winner is " + lines.result()["winner"].dump() +
+                             ", replaying gives " + winner.dump()));
+
+  lines = original;
+  lines.header()["seed"] = "6";
+  EXPECT_NE(check(dir, lines.text()).find("the recorded message is not what seed 6 deals"),
+            std::string::npos);
+}
+
+TEST(ReplayCli, DraculaTamperingIsFound) {
+  const std::string dir = temp_dir();
+  const std::string played = play(dir, {"dracula", "--seat", "hunters=bot:b-hunt-chase", "--seat",
+                                        "D=bot:b-drac-greedy", "--seed", "7"});
+  const Lines original = read_lines(played);
+  EXPECT_EQ(check(dir, original.text()), "valid");
+  const Json winner = original.lines.back()["winner"];
+  const Json other = winner == "hunters" ? Json("dracula") : Json("hunters");
+
+  Lines lines = original;
+  lines.result()["winner"] = other;
+  EXPECT_EQ(check(dir, lines.text()), problem(dir, "result line: winner is " + other.dump() +
+                                                       ", replaying gives " + winner.dump()));
+  lines = original;
+  lines.result()["result"]["winner"] = other;
+  EXPECT_EQ(check(dir, lines.text()), problem(dir, "result line: result.winner is " + other.dump() +
+                                                       ", replaying gives " + winner.dump()));
+  lines = original;
+  lines.result()["scores"]["D"] = 366;
+  EXPECT_NE(check(dir, lines.text()).find("result line: scores.D is 366, replaying gives "),
+            std::string::npos);
+
+  // Every turn relabelled timeout while each records a counted move of the seat's own.
+  lines = original;
+  for (Json* t : lines.turns()) (*t)["verdict"] = "timeout";
+  std::string err = check(dir, lines.text());
+  EXPECT_EQ(err.find(problem(dir,
+                             "turn 0: verdict is \"timeout\", but the move is the seat's own "
+                             "(source \"ai\"), which needs \"ok\"")),
+            0u)
+      << err.substr(0, 400);
+  // ... and with the reply's end relabelled too.
+  for (Json* t : lines.turns()) (*t)["end"] = "timeout";
+  EXPECT_NE(check(dir, lines.text()).find("turn 0: verdict is \"timeout\", but the move is"),
+            std::string::npos);
+  // The per-seat figures of the result are counted from the turns.
+  lines = original;
+  lines.result()["result"]["seats"]["G"]["timeouts"] = 3;
+  EXPECT_EQ(check(dir, lines.text()),
+            problem(dir, "result line: result.seats.G.timeouts is 3, replaying gives 0"));
+}
+
+// Dracula's default moves come from the seed: a seat that never answers gets the moves the seed's
+// stream draws, so a replay with another seed is refused at the first of them.
+TEST(ReplayCli, DraculaSeedDrawsTheDefaultMoves) {
+  const std::string dir = temp_dir();
+  const std::string played = play(dir, {"dracula", "--seat", "hunters=bot:b-hunt-chase", "--seat",
+                                        "D=true", "--seed", "7", "--time-ms", "200"});
+  const Lines original = read_lines(played);
+  EXPECT_EQ(check(dir, original.text()), "valid");
+  const Json d = *Lines(original).turns()[4];
+  EXPECT_EQ(d["source"], "default");
+  EXPECT_EQ(d["verdict"], "closed");
+  Lines lines = original;
+  lines.header()["seed"] = "8";
+  lines.result()["result"]["seed"] = "8";
+  std::string err = check(dir, lines.text());
+  EXPECT_EQ(err.rfind("arena: replay: " + dir + "/edited.jsonl: turn 4: move is " +
+                          d["move"].dump() + ", replaying gives \"",
+                      0),
+            0u)
+      << err.substr(0, 400);
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  // A default move relabelled as the seat's own with a verdict ok.
+  lines = original;
+  (*lines.turns()[4])["verdict"] = "ok";
+  EXPECT_NE(check(dir, lines.text())
+                .find("turn 4: verdict is \"ok\", but the seat's move was "
+                      "replaced by a default move"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -25,6 +25,8 @@ struct SeatStats {
   bool dead = false;             // persistent program gone (§6.3 "Death")
 };
 
+}  // namespace
+
 // §6.4 default moves. Hunters stay (JM in round 0); Dracula draws from the match's "default-move"
 // stream over his legal moves in canonical order (round 0: the 70 places other than JM, which is
 // what legal_moves gives there), TELEPORT when nothing is legal.
@@ -37,6 +39,8 @@ Move default_move(const GameState& s, const MoveList& legal, Rng& rng) {
   if (legal.empty() || (legal.size() == 1 && legal[0].id == kTeleport)) return Move(kTeleport);
   return legal[static_cast<int>(rng.below(static_cast<uint64_t>(legal.size())))];
 }
+
+namespace {
 
 // A reply's `move` judged against the rules (§6.4): exactly a legal two-character code; TELEPORT
 // is never legal while another move is (legal_moves only lists it when it is the only one).

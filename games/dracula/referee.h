@@ -15,7 +15,9 @@
 
 #include "core/message_bot.h"
 #include "core/registry.h"
+#include "core/rng.h"
 #include "core/seat_spec.h"
+#include "games/dracula/engine.h"
 
 namespace arena::dracula {
 
@@ -38,6 +40,10 @@ struct RefereeConfig {
   // Grace after closing a persistent program's stdin at the end of the game (§6.3).
   int end_grace_ms = 1000;
 };
+
+// §6.4: the default move of the current player of `s` (legal: its legal moves). Dracula's draws
+// come from `rng`, the match's "default-move" stream (shared with the replay check).
+Move default_move(const GameState& s, const MoveList& legal, Rng& rng);
 
 // The §6.1 environment of seat `seat` (0..4) in a game.
 std::vector<std::pair<std::string, std::string>> seat_environment(const RefereeConfig& config,

@@ -94,9 +94,13 @@ TEST(DraculaReferee, BaselineGameIsConsistentAndReplayChecks) {
     EXPECT_EQ(t["source"], "ai") << t.dump();
     EXPECT_EQ(t["garbled_lines"], 0);
   }
-  o.replay.header =
-      Replay::make_header("dracula", Json::object(), "7", Json::object(), Json::object());
+  // The header game.cc writes around run_game: the seats and the time limit are checked too.
+  Json seats = Json::object();
+  for (const auto& [role, seat] : r["seats"].items())
+    seats[role] = {{"program", seat["program"]}, {"mode", seat["mode"]}};
+  o.replay.header = Replay::make_header("dracula", Json::object(), "7", seats, {{"turn_ms", 2000}});
   o.replay.header["format"] = "fod-game-1";
+  o.replay.header["time_limit_ms"] = 2000;
   EXPECT_TRUE(check_replay(o.replay).empty());
   // A tampered record is caught.
   Json bad = o.replay.result;

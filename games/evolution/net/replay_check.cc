@@ -34,11 +34,20 @@ class Checker {
       return {"header: \"players\" must be a list of at most 8 players"};
     uint64_t seed = 0;
     try {
-      seed = std::stoull(h["seed"].get<std::string>());
+      seed = parse_seed(h["seed"].get<std::string>()).value();
     } catch (...) {
       return {"header: the seed is not a decimal string"};
     }
     if (seed > UINT32_MAX) return {"header: the seed exceeds 32 bits"};
+    seed_ = seed;
+    for (size_t i = 0; i < h["players"].size(); ++i) {
+      const Json& p = h["players"][i];
+      if (!p.is_object() || p.value("id", Json(nullptr)) != i + 1 || !p.contains("seat") ||
+          !p["seat"].is_string() || !h["seats"].contains(p["seat"].get<std::string>()))
+        return {"header: players[" + std::to_string(i) + "] is " + quote_json(p) +
+                ", expected {\"id\": " + std::to_string(i + 1) +
+                ", \"seat\": a seat of \"seats\"}"};
+    }
     Configuration c;
     for (size_t i = 0; i < h["players"].size(); ++i) {
       PlayerState p;
@@ -80,15 +89,39 @@ class Checker {
               (line ? line->dump().substr(0, 120) : "nothing"));
       return nullptr;
     }
-    if (line->at("message") != message) problem(where + ": the recorded message differs");
+    if (!line->contains("message") || (*line)["message"] != message) {
+      // The first call's message holds the first hand: the deck the header's seed shuffles.
+      problem(where + (next_ == 1 ? ": the recorded message is not what seed " +
+                                        std::to_string(seed_) + " deals"
+                                  : ": the recorded message differs"));
+    }
+    if (line->contains("verdict") && line->contains("reply"))
+      problem(where + ": a call with a verdict has no reply, yet one is recorded");
+    if (!line->contains("verdict") && std::string(call) != "start" && !line->contains("reply"))
+      problem(where + ": no reply and no verdict");
     return line;
   }
 
   // After a failed call, or an answer the dealer refused for time: the ejection line.
   void expect_ejection(Engine& e, int64_t id) {
-    if (!is_ejection_of(take(), id))
+    const Json* line = take();
+    if (!is_ejection_of(line, id)) {
       problem("player " + std::to_string(id) + ": ejection line missing");
+    } else {
+      ejected_.push_back(
+          {{"id", id}, {"seat", seat_of(id)}, {"reason", line->value("reason", Json(""))}});
+      if (line->value("seat", Json(nullptr)) != seat_of(id))
+        problem("player " + std::to_string(id) + ": ejection line names seat " +
+                quote_json(line->value("seat", Json(nullptr))));
+    }
     e.eject_pending();
+  }
+
+  Json seat_of(int64_t id) const {
+    const Json& players = replay_.header["players"];
+    return id >= 1 && static_cast<size_t>(id) <= players.size()
+               ? players[static_cast<size_t>(id - 1)].value("seat", Json(nullptr))
+               : Json(nullptr);
   }
 
   void simulate(Engine& e) {
@@ -139,36 +172,52 @@ class Checker {
       const bool ok = phase == Engine::Phase::choose
                           ? e.submit_action(action4_from_json(line->at("reply"), GrowthForm::pairs))
                           : e.submit_feeding(feeding_choice_from_json(line->at("reply")));
-      if (!ok && !is_ejection_of(take(), id))
-        problem("player " + std::to_string(id) + ": cheating answer without an ejection line");
+      if (!ok) {
+        const Json* eject = take();
+        if (!is_ejection_of(eject, id))
+          problem("player " + std::to_string(id) + ": cheating answer without an ejection line");
+        else
+          ejected_.push_back(
+              {{"id", id}, {"seat", seat_of(id)}, {"reason", eject->value("reason", Json(""))}});
+      }
     }
   }
 
+  // The result line: ranking, ejections and turns as the replayed game gives them, and the
+  // container's scores and winner as game.cc derives them from the ranking (a seat not ranked
+  // scores 0). Replays written by `arena host` carry no scores or winner.
   void check_result(const Engine& e) {
-    const Json& r = replay_.result;
-    if (!r.contains("result") || !r["result"].contains("ranking")) {
-      problem("result: no ranking");
-      return;
+    const Json& line = replay_.result;
+    const std::string where = "result line";
+    Json ranking = Json::array();
+    Json scores = Json::object();
+    for (const auto& [seat, name] : replay_.header["seats"].items()) scores[seat] = 0;
+    Json winner = nullptr;
+    for (const Engine::Rank& k : e.ranking()) {
+      const Json seat = seat_of(k.id);
+      ranking.push_back({{"place", k.place}, {"id", k.id}, {"seat", seat}, {"score", k.score}});
+      if (seat.is_string()) scores[seat.get<std::string>()] = k.score;
+      if (k.place == 1) winner = seat;
     }
-    const Json& ranking = r["result"]["ranking"];
-    const auto expected = e.ranking();
-    if (ranking.size() != expected.size()) {
-      problem("result: the ranking has " + std::to_string(ranking.size()) + " entries, the game " +
-              std::to_string(expected.size()));
-      return;
+    Json expected = Json::object();
+    expected["ranking"] = std::move(ranking);
+    expected["ejected"] = ejected_;
+    expected["turns"] = e.turn();
+    compare_recorded(where, "result", line.contains("result") ? &line["result"] : nullptr, expected,
+                     problems_);
+    if (line.contains("scores") || line.contains("winner")) {
+      compare_recorded(where, "scores", line.contains("scores") ? &line["scores"] : nullptr, scores,
+                       problems_);
+      compare_recorded(where, "winner", line.contains("winner") ? &line["winner"] : nullptr, winner,
+                       problems_);
     }
-    for (size_t i = 0; i < expected.size(); ++i) {
-      const Json& k = ranking[i];
-      if (k.value("place", 0) != expected[i].place || k.value("id", int64_t{0}) != expected[i].id ||
-          k.value("score", int64_t{-1}) != expected[i].score)
-        problem("result: ranking entry " + std::to_string(i + 1) + " differs from the game");
-    }
-    if (r["result"].value("turns", -1) != e.turn()) problem("result: the turn count differs");
   }
 
   const Replay& replay_;
   std::vector<const Json*> lines_;
   size_t next_ = 0;
+  uint64_t seed_ = 0;
+  Json ejected_ = Json::array();
   std::vector<std::string> problems_;
 };
 
