@@ -30,11 +30,40 @@ void add_match_options(CLI::App* cmd, PlayOptions& o) {
   cmd->add_flag("--json", o.json, "Print one JSON object");
 }
 
+// CLI11's own errors in the form of every other message of the command: "arena: <what>: <reason>"
+// (CLI11 puts the option's name first in its validation errors).
+std::string failure_message(const CLI::App*, const CLI::Error& e) {
+  return std::string("arena: ") + e.what() + "\n";
+}
+
+// An integer option's range, with the message the game-specific checks use.
+CLI::Validator int_range(int lo, int hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& text) -> std::string {
+        const std::string message =
+            "must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+        if (text.empty() || text.size() > 11 ||
+            !(text[0] == '-' || (text[0] >= '0' && text[0] <= '9')))
+          return message;
+        size_t used = 0;
+        long long v = 0;
+        try {
+          v = std::stoll(text, &used);
+        } catch (const std::exception&) {
+          return message;
+        }
+        if (used != text.size() || v < lo || v > hi) return message;
+        return std::string();
+      },
+      "INT in [" + std::to_string(lo) + " - " + std::to_string(hi) + "]");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   register_all_games();
   CLI::App app{"Arena: AI programming games, bots in any language, reproducible matches."};
+  app.failure_message(failure_message);  // before the subcommands: they inherit it
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Help for every subcommand");
   app.set_version_flag("--version", std::string("arena ") + kArenaVersion,
@@ -52,8 +81,8 @@ int main(int argc, char** argv) {
   PlayOptions eval_opts;
   auto* eval = app.add_subcommand("eval", "Play N seeded matches (seed S+i) and report statistics");
   add_match_options(eval, eval_opts);
-  eval->add_option("--games", eval_opts.games, "Number of games")->check(CLI::Range(1, 10000000));
-  eval->add_option("--jobs", eval_opts.jobs, "Games played in parallel")->check(CLI::Range(1, 256));
+  eval->add_option("--games", eval_opts.games, "Number of games")->check(int_range(1, 10000000));
+  eval->add_option("--jobs", eval_opts.jobs, "Games played in parallel")->check(int_range(1, 256));
   eval->add_option("--replay-dir", eval_opts.replay_dir,
                    "Keep each game's replay as DIR/<game>-<seed>.jsonl, written as it ends");
   eval->add_flag("--progress", eval_opts.progress,

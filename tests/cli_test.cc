@@ -68,13 +68,22 @@ TEST(Cli, UsageErrorsExitTwoWithAPreciseMessage) {
        "arena: unknown game 'chess' (games: dracula, wumpus, evolution)\n"},
       {{"bot", "wumpus", "nobody"},
        "arena: wumpus has no bot 'nobody' (bots: reference, random)\n"},
+      // Ranges checked while the command line is parsed, in the same form.
+      {{"eval", "wumpus", "--seat", "hero=bot:random", "--games", "0"},
+       "arena: --games: must be an integer from 1 to 10000000\n"},
+      {{"eval", "wumpus", "--seat", "hero=bot:random", "--jobs", "many"},
+       "arena: --jobs: must be an integer from 1 to 256\n"},
+      {{"eval", "wumpus", "--seat", "hero=bot:random", "--jobs", "2x"},
+       "arena: --jobs: must be an integer from 1 to 256\n"},
   };
   for (const auto& c : cases) {
     auto r = arena(c.args);
     EXPECT_EQ(r.status, 2) << c.message;
     EXPECT_EQ(r.err, c.message);
   }
-  EXPECT_EQ(arena({"frobnicate"}).status, 2);
+  auto unknown = arena({"frobnicate"});
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_EQ(unknown.err.rfind("arena: ", 0), 0u) << unknown.err;
   EXPECT_EQ(arena({"play", "wumpus", "--seat"}).status, 2);
   EXPECT_EQ(arena({"--help"}).status, 0);
   EXPECT_EQ(arena({"play", "--help"}).status, 0);
