@@ -15,16 +15,6 @@ int fail(const std::string& path, const std::string& reason) {
   return kFailure;
 }
 
-// A checker's problem without the JSON library's own prefix ("[json.exception.type_error.302] "):
-// the rest names the types involved.
-std::string without_library_prefix(std::string text) {
-  if (text.rfind("[json.exception.", 0) == 0) {
-    const size_t end = text.find("] ");
-    if (end != std::string::npos) text.erase(0, end + 2);
-  }
-  return text;
-}
-
 }  // namespace
 
 int cmd_replay(const std::string& path, bool do_export, const std::string& export_path, bool json) {
@@ -49,7 +39,7 @@ int cmd_replay(const std::string& path, bool do_export, const std::string& expor
     if (game->check_replay) problems = game->check_replay(replay);
   } catch (const std::exception& e) {
     // A checker reads fields it has not type-checked; what it tripped on is still named.
-    problems.push_back("malformed " + game_name + " replay: " + without_library_prefix(e.what()));
+    problems.push_back("malformed " + game_name + " replay: " + error_text(e));
   }
   if (!problems.empty()) {
     for (const auto& p : problems) fail(path, p);
@@ -61,7 +51,7 @@ int cmd_replay(const std::string& path, bool do_export, const std::string& expor
     try {
       doc = game->export_replay(replay);
     } catch (const std::exception& e) {
-      return fail(path, "cannot export: " + without_library_prefix(e.what()));
+      return fail(path, "cannot export: " + error_text(e));
     }
     if (export_path.empty() || export_path == "-") {
       std::cout << doc.dump() << "\n";

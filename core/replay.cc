@@ -137,6 +137,15 @@ std::variant<Replay, std::string> Replay::parse(std::string_view text) {
   return r;
 }
 
+std::string error_text(const std::exception& e) {
+  std::string text = e.what();
+  if (text.rfind("[json.exception.", 0) == 0) {
+    const size_t end = text.find("] ");
+    if (end != std::string::npos) text.erase(0, end + 2);
+  }
+  return text;
+}
+
 std::string quote_json(const Json& value, size_t max) {
   std::string text = value.dump(-1, ' ', false, Json::error_handler_t::replace);
   if (text.size() > max) text = text.substr(0, max) + "...";

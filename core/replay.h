@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,6 +55,10 @@ std::optional<std::string> read_whole_file(const std::string& path, std::string&
 // `recorded` may be nullptr (missing).
 void compare_recorded(const std::string& where, const std::string& path, const Json* recorded,
                       const Json& expected, std::vector<std::string>& problems);
+// An exception's text for a user: without the JSON library's own prefix
+// ("[json.exception.type_error.302] "), the rest names the types involved.
+std::string error_text(const std::exception& e);
+
 // A value as problems quote it: its JSON text, cut to `max` characters.
 std::string quote_json(const Json& value, size_t max = 80);
 

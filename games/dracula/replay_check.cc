@@ -102,6 +102,12 @@ class TurnChecker {
     bool crashed_before = false;  // an earlier asked turn ended crashed or closed
   };
 
+  const Json& seat_header(int seat) const { return replay_.header["seats"][kSeatNames[seat]]; }
+  std::string mode_of(int seat) const {
+    const Json& h = seat_header(seat);
+    return h.contains("mode") && h["mode"].is_string() ? h["mode"].get<std::string>() : "process";
+  }
+
   void problem(const std::string& where, const std::string& what) {
     problems_.push_back(where + ": " + what);
   }
@@ -130,6 +136,20 @@ class TurnChecker {
       problem(where, "verdict is " + quote_json(t.value("verdict", Json(nullptr))) +
                          ", but no \"end\" of the reply is recorded");
     if (!asked && end) problem(where, "verdict is \"not_asked\", but a reply is recorded");
+    // How a reply can end (seat_driver.h): "closed" only for a persistent program (a process-mode
+    // EOF is the turn's end), "exited" only for a process-mode program.
+    if (asked && end && end->is_string()) {
+      const bool persistent = mode_of(seat) == "persistent";
+      const bool program = text_of(seat_header(seat), "program").rfind("bot:", 0) != 0;
+      if (end_text != "done" && end_text != "exited" && end_text != "idle" &&
+          end_text != "crashed" && end_text != "closed" && end_text != "timeout")
+        problem(where, "end is " + quote_json(*end) + ", not one a reply has");
+      else if ((end_text == "closed" && !persistent) ||
+               (end_text == "exited" && (persistent || !program)))
+        problem(where, "end is \"" + end_text + "\", which a " +
+                           (program ? "program" : "built-in bot") + " in " +
+                           (persistent ? "persistent" : "process") + " mode never gives");
+    }
     if (asked && st.disqualified_at >= 0)
       problem(where, fmt::format("seat {} was disqualified at play {} and is never asked again",
                                  kSeatNames[seat], st.disqualified_at));

@@ -1,5 +1,7 @@
 #include "games/evolution/net/replay_check.h"
 
+#include <optional>
+
 #include "games/evolution/cards.h"
 #include "games/evolution/engine.h"
 #include "games/evolution/json.h"
@@ -32,6 +34,7 @@ class Checker {
     const Json& h = replay_.header;
     if (!h.contains("players") || !h["players"].is_array() || h["players"].size() > 8)
       return {"header: \"players\" must be a list of at most 8 players"};
+    if (auto err = check_line_types()) return {*err};
     uint64_t seed = 0;
     try {
       seed = parse_seed(h["seed"].get<std::string>()).value();
@@ -59,19 +62,38 @@ class Checker {
     try {
       if (!e.config().players.empty()) simulate(e);
     } catch (const std::exception& x) {
-      problem(std::string("a recorded line cannot be read: ") + x.what());
+      problem(std::string("a recorded line cannot be read: ") + error_text(x));
     }
     if (problems_.empty() && next_ < lines_.size())
       problem("line after the end of the game: " + lines_[next_]->dump().substr(0, 120));
     try {
       if (problems_.empty()) check_result(e);
     } catch (const std::exception& x) {
-      problem(std::string("result: cannot be read: ") + x.what());
+      problem(std::string("result line: cannot be read: ") + error_text(x));
     }
     return problems_;
   }
 
  private:
+  // The members the replay reads, with the JSON type each must have: named by line, not by the
+  // JSON library.
+  std::optional<std::string> check_line_types() const {
+    static const std::pair<const char*, bool> kMembers[] = {
+        {"call", true},    {"event", true}, {"seat", true}, {"reason", true},
+        {"verdict", true}, {"id", false},   {"turn", false}};
+    for (size_t i = 0; i < replay_.events.size(); ++i) {
+      const Json& e = replay_.events[i];
+      for (const auto& [key, is_string] : kMembers) {
+        if (!e.contains(key)) continue;
+        const Json& v = e[key];
+        if (is_string ? v.is_string() : v.is_number_integer()) continue;
+        return "line " + std::to_string(i + 2) + ": \"" + key + "\" is " + quote_json(v) +
+               (is_string ? ", expected a string" : ", expected an integer");
+      }
+    }
+    return std::nullopt;
+  }
+
   void problem(std::string p) {
     if (problems_.size() < 20) problems_.push_back(std::move(p));
   }
@@ -95,6 +117,10 @@ class Checker {
                                         std::to_string(seed_) + " deals"
                                   : ": the recorded message differs"));
     }
+    compare_recorded(where, "turn", line->contains("turn") ? &(*line)["turn"] : nullptr,
+                     e.turn() + 1, problems_);
+    compare_recorded(where, "seat", line->contains("seat") ? &(*line)["seat"] : nullptr,
+                     seat_of(id), problems_);
     if (line->contains("verdict") && line->contains("reply"))
       problem(where + ": a call with a verdict has no reply, yet one is recorded");
     if (!line->contains("verdict") && std::string(call) != "start" && !line->contains("reply"))
@@ -110,9 +136,11 @@ class Checker {
     } else {
       ejected_.push_back(
           {{"id", id}, {"seat", seat_of(id)}, {"reason", line->value("reason", Json(""))}});
-      if (line->value("seat", Json(nullptr)) != seat_of(id))
-        problem("player " + std::to_string(id) + ": ejection line names seat " +
-                quote_json(line->value("seat", Json(nullptr))));
+      const std::string where = "player " + std::to_string(id) + ", ejection";
+      compare_recorded(where, "seat", line->contains("seat") ? &(*line)["seat"] : nullptr,
+                       seat_of(id), problems_);
+      compare_recorded(where, "turn", line->contains("turn") ? &(*line)["turn"] : nullptr,
+                       e.turn() + 1, problems_);
     }
     e.eject_pending();
   }
