@@ -175,6 +175,12 @@ TEST(ReplayCli, WumpusTamperingIsFound) {
       << err;
   EXPECT_NE(err.find("but seed 4 generates \""), std::string::npos) << err;
 
+  // The player of the spec's header is the hero seat.
+  lines = original;
+  lines.header()["player"]["name"] = "human";
+  EXPECT_EQ(check(dir, lines.text()),
+            problem(dir, "header: player.name is \"human\", replaying gives \"reference\""));
+
   // A turn relabelled timeout while its answer is a valid action.
   lines = original;
   (*lines.turns()[0])["verdict"] = "timeout";

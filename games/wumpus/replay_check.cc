@@ -123,7 +123,18 @@ HeaderCheck check_header(const Json& h) {
     return out;
   }
   g.turn_timeout_ms = tc["turn_ms"].get<int>();
-  g.player = h.value("player", Json::object());
+  // Spec §8 `player`: what the hero seat was (game.cc, play): a built-in bot by its name and the
+  // arena version that played it, a program by its command line.
+  const Json& hero = h["seats"].contains("hero") ? h["seats"]["hero"] : Json();
+  if (!hero.is_string()) {
+    problem("seats.hero is " + quote_json(hero) + ", expected the seat's spec");
+    return out;
+  }
+  const std::string spec = hero.get<std::string>();
+  const bool builtin = spec.rfind("bot:", 0) == 0;
+  g.player = {{"kind", "bot"},
+              {"name", builtin ? spec.substr(4) : spec},
+              {"version", builtin ? h.value("arena_version", Json("")) : Json("")}};
   const Json expected = spec_header(g);
   for (const auto& [key, value] : expected.items()) {
     const Json* recorded = h.contains(key) ? &h[key] : nullptr;
