@@ -209,8 +209,9 @@ TEST(ReplayCli, WumpusTamperingIsFound) {
 
 TEST(ReplayCli, EvolutionTamperingIsFound) {
   const std::string dir = temp_dir();
-  const std::string played = play(dir, {"evolution", "--seat", "p1=bot:silly", "--seat",
-                                        "p2=bot:silly", "--seat", "p3=bot:silly", "--seed", "5"});
+  const std::string played =
+      play(dir, {"evolution", "--seat", "p1=bot:silly", "--seat", "p2=bot:silly", "--seat",
+                 "p3=bot:silly", "--seat", "p4=/nonexistent/cmd", "--seed", "5"});
   const Lines original = read_lines(played);
   EXPECT_EQ(check(dir, original.text()), "valid");
   Lines lines = original;
@@ -225,6 +226,16 @@ TEST(ReplayCli, EvolutionTamperingIsFound) {
   EXPECT_EQ(check(dir, lines.text()),
             problem(dir, "result line: winner is " + lines.result()["winner"].dump() +
                              ", replaying gives " + winner.dump()));
+
+  // A seat that never played (dropped before the game) scores 0, and stays dropped.
+  lines = original;
+  lines.result()["scores"]["p4"] = 5;
+  EXPECT_EQ(check(dir, lines.text()),
+            problem(dir, "result line: scores.p4 is 5, replaying gives 0"));
+  lines = original;
+  lines.header()["dropped"] = Json::array();
+  EXPECT_NE(check(dir, lines.text()).find("header: dropped is [], replaying gives [{"),
+            std::string::npos);
 
   lines = original;
   lines.header()["seed"] = "6";

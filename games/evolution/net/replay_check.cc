@@ -35,6 +35,7 @@ class Checker {
     if (!h.contains("players") || !h["players"].is_array() || h["players"].size() > 8)
       return {"header: \"players\" must be a list of at most 8 players"};
     if (auto err = check_line_types()) return {*err};
+    if (auto err = check_header_rest()) return {*err};
     uint64_t seed = 0;
     try {
       seed = parse_seed(h["seed"].get<std::string>()).value();
@@ -90,6 +91,37 @@ class Checker {
         return "line " + std::to_string(i + 2) + ": \"" + key + "\" is " + quote_json(v) +
                (is_string ? ", expected a string" : ", expected an integer");
       }
+    }
+    return std::nullopt;
+  }
+
+  // The time limit (a match parameter, not re-derivable, but a positive integer) and the seats
+  // dropped before the game: the header's list is the replay's "dropped" events (game.cc; replays
+  // written by `arena host` have none).
+  std::optional<std::string> check_header_rest() const {
+    const Json& h = replay_.header;
+    const Json& tc = h["time_control"];
+    if (!tc.contains("call_ms") || !tc["call_ms"].is_number_integer() ||
+        tc["call_ms"].get<int64_t>() <= 0)
+      return "header: time_control.call_ms is " +
+             (tc.contains("call_ms") ? quote_json(tc["call_ms"]) : std::string("missing")) +
+             ", expected a positive integer";
+    if (!h.contains("dropped")) return std::nullopt;
+    Json expected = Json::array();
+    for (const Json& e : replay_.events)
+      if (e.value("type", "") == "event" && e.value("event", "") == "dropped")
+        expected.push_back({{"seat", e.value("seat", Json(nullptr))},
+                            {"reason", e.value("reason", Json(nullptr))}});
+    std::vector<std::string> found;
+    compare_recorded("header", "dropped", &h["dropped"], expected, found);
+    if (!found.empty()) return found.front();
+    for (const Json& d : expected) {
+      const Json& seat = d["seat"];
+      bool playing = false;
+      for (const Json& p : h["players"]) playing = playing || p.value("seat", Json()) == seat;
+      if (!seat.is_string() || !h["seats"].contains(seat.get<std::string>()) || playing)
+        return "header: dropped seat " + quote_json(seat) +
+               " is not a seat of \"seats\" outside \"players\"";
     }
     return std::nullopt;
   }
