@@ -289,13 +289,15 @@ TEST(ReplayCli, DraculaTamperingIsFound) {
 // stream draws, so a replay with another seed is refused at the first of them.
 TEST(ReplayCli, DraculaSeedDrawsTheDefaultMoves) {
   const std::string dir = temp_dir();
-  const std::string played = play(dir, {"dracula", "--seat", "hunters=bot:b-hunt-chase", "--seat",
-                                        "D=true", "--seed", "7", "--time-ms", "200"});
+  const std::string played = play(
+      dir, {"dracula", "--seat", "hunters=bot:b-hunt-chase", "--seat", "D=true", "--seed", "7"});
   const Lines original = read_lines(played);
   EXPECT_EQ(check(dir, original.text()), "valid");
   const Json d = *Lines(original).turns()[4];
   EXPECT_EQ(d["source"], "default");
-  EXPECT_EQ(d["verdict"], "closed");
+  // `true` answers nothing and exits ("closed"); on a loaded machine it may not even start in
+  // time ("timeout"): either way the move is the seed's.
+  EXPECT_TRUE(d["verdict"] == "closed" || d["verdict"] == "timeout") << d.dump();
   Lines lines = original;
   lines.header()["seed"] = "8";
   lines.result()["result"]["seed"] = "8";
