@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`. Everything else is a step of them.
 JOBS ?= $(shell nproc)
 
-.PHONY: deps configure build test demo bench clean
+.PHONY: deps configure build test demo bench deb clean
 
 deps:
 	bash scripts/install-deps
@@ -20,6 +20,10 @@ demo: deps build
 
 bench: build
 	./build/bin/arena bench wumpus
+
+# The Debian package build/arena_<version>_<arch>.deb (`sudo apt install ./build/arena_*.deb`).
+deb: deps build
+	cd build && cpack -G DEB
 
 clean:
 	rm -rf build
