@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/replay.h"
 #include "tests/test_util.h"
 
 namespace arena::testing {
@@ -63,6 +64,27 @@ TEST(EvolutionInstructorE2e, ArenaPlayGivesTheInstructorsXmainRanking) {
       play({"deck=unshuffled"}, std::vector<std::string>(3, "bot:silly"), {"--json"});
   ASSERT_EQ(spec.status, 0) << spec.err;
   EXPECT_EQ(ranking_text(Json::parse(spec.out)["result"]), "1. 2 7; 2. 3 7; 3. 1 5");
+}
+
+// `arena replay` re-checks a game under the rule set and deck its header records, and a header
+// whose rule set was changed no longer passes.
+TEST(EvolutionInstructorE2e, ReplaysAreCheckedUnderTheirOwnRules) {
+  const std::string dir = temp_dir();
+  const std::string path = dir + "/instructor.jsonl";
+  CommandResult r = play({"rules=instructor", "deck=unshuffled"},
+                         std::vector<std::string>(5, "bot:silly"), {"--replay", path});
+  ASSERT_EQ(r.status, 0) << r.err;
+  CommandResult check = run_command({arena_bin(), "replay", path});
+  EXPECT_EQ(check.status, 0) << check.err;
+  // The same game claimed under the spec's rules: the ranking (score by population, ties in turn
+  // order) does not follow from the recorded moves.
+  std::string text = read_file(path);
+  const std::string from = "\"rules\":\"instructor\"";
+  ASSERT_NE(text.find(from), std::string::npos) << text.substr(0, 300);
+  text.replace(text.find(from), from.size(), "\"rules\":\"spec\"");
+  write_file(dir + "/tampered.jsonl", text);
+  CommandResult tampered = run_command({arena_bin(), "replay", dir + "/tampered.jsonl"});
+  EXPECT_EQ(tampered.status, 1) << tampered.out;
 }
 
 TEST(EvolutionInstructorE2e, EvalTakesTheParametersToo) {

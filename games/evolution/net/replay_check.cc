@@ -1,5 +1,7 @@
 #include "games/evolution/net/replay_check.h"
 
+#include "games/evolution/rule_set.h"
+
 #include <optional>
 
 #include "games/evolution/cards.h"
@@ -42,7 +44,30 @@ class Checker {
     } catch (...) {
       return {"header: the seed is not a decimal string"};
     }
-    if (seed > UINT32_MAX) return {"header: the seed exceeds 32 bits"};
+    // The rule set and deck the game was played with (match_params: rules=, deck=).
+    Variant variant;
+    const Json& mp = h.value("match_params", Json::object());
+    if (mp.is_object()) {
+      if (mp.contains("rules")) {
+        auto r =
+            mp["rules"].is_string() ? parse_rules(mp["rules"].get<std::string>()) : std::nullopt;
+        if (!r)
+          return {"header: match_params.rules is " + mp["rules"].dump() +
+                  ", expected \"spec\" or \"instructor\""};
+        variant.rules = *r;
+      }
+      if (mp.contains("deck")) {
+        auto d =
+            mp["deck"].is_string() ? parse_deck_order(mp["deck"].get<std::string>()) : std::nullopt;
+        if (!d)
+          return {"header: match_params.deck is " + mp["deck"].dump() +
+                  ", expected \"shuffled\" or \"unshuffled\""};
+        variant.deck = *d;
+      }
+    }
+    // Only the shuffle of §2.5 takes the seed, and only 32 bits of it.
+    if (variant.deck == DeckOrder::shuffled && seed > UINT32_MAX)
+      return {"header: the seed exceeds 32 bits"};
     seed_ = seed;
     for (size_t i = 0; i < h["players"].size(); ++i) {
       const Json& p = h["players"][i];
@@ -58,8 +83,8 @@ class Checker {
       p.id = static_cast<int64_t>(i + 1);
       c.players.push_back(p);
     }
-    c.deck = shuffled_deck(static_cast<uint32_t>(seed));
-    Engine e(std::move(c));
+    c.deck = make_deck(variant.deck, static_cast<uint32_t>(seed));
+    Engine e(std::move(c), variant.rules);
     try {
       if (!e.config().players.empty()) simulate(e);
     } catch (const std::exception& x) {
