@@ -26,6 +26,12 @@ int cmd_games(bool json) {
     for (const ParamSpec& p : g.params)
       params.push_back({{"name", p.name}, {"default", p.default_value}, {"help", p.help}});
     j["params"] = params;
+    if (g.host) {
+      Json host_params = Json::array();
+      for (const ParamSpec& p : g.host_params)
+        host_params.push_back({{"name", p.name}, {"default", p.default_value}, {"help", p.help}});
+      j["host_params"] = host_params;
+    }
     j["roles"] = g.roles;
     j["min_seats"] = g.min_seats;
     j["role_groups"] = g.role_groups;
@@ -45,6 +51,11 @@ int cmd_games(bool json) {
     std::cout << "  parameters:";
     if (g.params.empty()) std::cout << " none";
     for (const ParamSpec& p : g.params) std::cout << " " << p.name << "=" << p.default_value;
+    if (g.host) {
+      std::cout << "\n  arena host also takes:";
+      if (g.host_params.empty()) std::cout << " none";
+      for (const ParamSpec& p : g.host_params) std::cout << " " << p.name << "=" << p.default_value;
+    }
     std::cout << "\n  roles:";
     for (size_t i = 0; i < g.roles.size(); ++i)
       std::cout << " " << g.roles[i] << (static_cast<int>(i) >= g.min_seats ? "(optional)" : "");

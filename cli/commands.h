@@ -28,7 +28,8 @@ int cmd_games(bool json);
 int cmd_play(const PlayOptions& options);
 int cmd_eval(const PlayOptions& options);
 int cmd_bot(const std::string& game, const std::string& name, const BotArgs& args);
-int cmd_host(const std::string& game, const HostArgs& args);
+// `arena host GAME [k=v ...]`: the words are the game's parameters and its host parameters.
+int cmd_host(const std::string& game, const std::vector<std::string>& param_words, HostArgs args);
 // `export_path`: "" or "-" prints the export form; otherwise it is written to that file, with
 // the game's export files (GameInfo::export_files) next to it.
 int cmd_replay(const std::string& path, bool do_export, const std::string& export_path, bool json);

@@ -110,8 +110,10 @@ int main(int argc, char** argv) {
   host->add_option("--seed", host_args.seed, "Match seed");
   host->add_option("--time-ms", host_args.time_ms, "Per-call time limit in milliseconds");
   host->add_option("--replay", host_args.replay_path, "Write the replay (JSON Lines) to FILE");
-  host->add_option("--signup-window-s", host_args.signup_window_s,
-                   "Seconds sign-ups stay open once the minimum is reached");
+  std::vector<std::string> host_params;
+  host->add_option("params", host_params,
+                   "Game parameters as name=value, and the game's own server settings "
+                   "(see `arena games`; Evolution: signup_window_s=W)");
 
   std::string replay_path, replay_export_path;
   bool replay_json = false;
@@ -159,7 +161,7 @@ int main(int argc, char** argv) {
       bot_args.extra = bot->remaining();
       return cmd_bot(bot_game, bot_name, bot_args);
     }
-    if (*host) return exit_status(cmd_host(host_game, host_args));
+    if (*host) return exit_status(cmd_host(host_game, host_params, host_args));
     if (*replay)
       return cmd_replay(replay_path, replay_export->count() > 0, replay_export_path, replay_json);
     if (*bench) {

@@ -35,23 +35,26 @@ const GameInfo* Registry::find(const std::string& name) const {
   return nullptr;
 }
 
-std::variant<ParamValues, std::string> parse_params(const GameInfo& game,
-                                                    const std::vector<std::string>& words) {
+namespace {
+
+std::variant<ParamValues, std::string> parse_against(const GameInfo& game,
+                                                     const std::vector<const ParamSpec*>& specs,
+                                                     const std::vector<std::string>& words) {
   ParamValues out;
-  for (const ParamSpec& p : game.params) {
-    out.values[p.name] = p.default_value;
-    out.given[p.name] = false;
+  for (const ParamSpec* p : specs) {
+    out.values[p->name] = p->default_value;
+    out.given[p->name] = false;
   }
   for (const std::string& word : words) {
     size_t eq = word.find('=');
     if (eq == std::string::npos || eq == 0) return word + ": expected a parameter as name=value";
     std::string name = word.substr(0, eq), value = word.substr(eq + 1);
     const ParamSpec* spec = nullptr;
-    for (const ParamSpec& p : game.params)
-      if (p.name == name) spec = &p;
+    for (const ParamSpec* p : specs)
+      if (p->name == name) spec = p;
     if (!spec) {
       std::string known;
-      for (const ParamSpec& p : game.params) known += (known.empty() ? "" : ", ") + p.name;
+      for (const ParamSpec* p : specs) known += (known.empty() ? "" : ", ") + p->name;
       return name + ": unknown parameter of " + game.name +
              (known.empty() ? " (it has none)" : " (known: " + known + ")");
     }
@@ -66,6 +69,23 @@ std::variant<ParamValues, std::string> parse_params(const GameInfo& game,
     if (auto error = game.check_params(out)) return *error;
   }
   return out;
+}
+
+}  // namespace
+
+std::variant<ParamValues, std::string> parse_params(const GameInfo& game,
+                                                    const std::vector<std::string>& words) {
+  std::vector<const ParamSpec*> specs;
+  for (const ParamSpec& p : game.params) specs.push_back(&p);
+  return parse_against(game, specs, words);
+}
+
+std::variant<ParamValues, std::string> parse_host_params(const GameInfo& game,
+                                                         const std::vector<std::string>& words) {
+  std::vector<const ParamSpec*> specs;
+  for (const ParamSpec& p : game.params) specs.push_back(&p);
+  for (const ParamSpec& p : game.host_params) specs.push_back(&p);
+  return parse_against(game, specs, words);
 }
 
 }  // namespace arena

@@ -94,8 +94,9 @@ struct HostArgs {
   std::optional<int> port;
   std::optional<std::string> seed;  // decimal text, validated by the game
   std::optional<int> time_ms;
-  std::optional<double> signup_window_s;
   std::string replay_path;  // "" = none
+  // The `k=v` words, parsed against the game's params and host_params (defaults filled in).
+  ParamValues params;
 };
 
 struct GameInfo {
@@ -103,6 +104,8 @@ struct GameInfo {
   std::string title;
   std::string transport;  // e.g. "process per game, lines on stdin/stdout"
   std::vector<ParamSpec> params;
+  // Parameters only `arena host` takes, beside `params` (e.g. Evolution's sign-up window).
+  std::vector<ParamSpec> host_params;
   std::vector<std::string> roles;  // seat roles, in seat order
   int min_seats = 1;               // the first min_seats roles must be filled
   std::map<std::string, std::vector<std::string>> role_groups;  // e.g. "hunters" -> G,S,H,M
@@ -158,5 +161,8 @@ class Registry {
 // error "<name>: <reason>"; then the game's cross checks run.
 std::variant<ParamValues, std::string> parse_params(const GameInfo& game,
                                                     const std::vector<std::string>& words);
+// The same for `arena host`: the game's params and its host_params.
+std::variant<ParamValues, std::string> parse_host_params(const GameInfo& game,
+                                                         const std::vector<std::string>& words);
 
 }  // namespace arena

@@ -197,13 +197,36 @@ TEST(EvolutionNet, XserverClosesTheListAtTheEighthSignUp) {
 TEST(EvolutionNet, ArenaHostMatchesXmainAndWritesAValidReplay) {
   const std::string replay = temp_dir() + "/host.jsonl";
   std::vector<std::string> bot = {arena_bin(), "bot", "evolution", "silly"};
-  std::string out = serve({arena_bin(), "host", "evolution", "--seed", "9", "--time-ms", "2000",
-                           "--signup-window-s", "0", "--replay", replay},
+  std::string out = serve({arena_bin(), "host", "evolution", "signup_window_s=0", "--seed", "9",
+                           "--time-ms", "2000", "--replay", replay},
                           {bot, bot, bot});
   EXPECT_EQ(out, xmain(3, 9));
   CommandResult r = run_command({arena_bin(), "replay", replay});
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("valid"), std::string::npos) << r.out;
+}
+
+// `arena host GAME k=v`: the game's parameters and its own server settings, checked like play's.
+TEST(EvolutionNet, ArenaHostTakesGameParameters) {
+  const std::string replay = temp_dir() + "/host.jsonl";
+  std::vector<std::string> bot = {arena_bin(), "bot", "evolution", "silly", "rules=instructor"};
+  std::string out = serve({arena_bin(), "host", "evolution", "rules=instructor", "deck=unshuffled",
+                           "signup_window_s=0", "--time-ms", "2000", "--replay", replay},
+                          {bot, bot, bot});
+  CommandResult instructor =
+      run_command({bin("xmain"), "3", "0", "rules=instructor", "deck=unshuffled"});
+  EXPECT_EQ(out, instructor.out) << "the instructor's xmain 3";
+  CommandResult r = run_command({arena_bin(), "replay", replay});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  r = run_command({arena_bin(), "host", "evolution", "signup_window_s=soon"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "arena: signup_window_s: must be a number of seconds, 0..86400\n");
+  r = run_command({arena_bin(), "host", "evolution", "colour=red"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("arena: colour: unknown parameter of evolution (known: rules, deck, "
+                       "signup_window_s)"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST(EvolutionNet, XserverEjectsACheatAndRanksTheOthers) {

@@ -1,5 +1,7 @@
 #include "games/evolution/game.h"
 
+#include <cstdlib>
+
 #include <iostream>
 
 #include "core/seat_spec.h"
@@ -184,7 +186,8 @@ int host(const HostArgs& args) {
   o.program = "arena host evolution";
   if (args.port) o.port = *args.port;
   if (args.time_ms) o.time_ms = *args.time_ms;
-  if (args.signup_window_s) o.signup_window_s = *args.signup_window_s;
+  o.variant = variant_of(args.params);
+  o.signup_window_s = std::stod(args.params.get("signup_window_s"));
   o.replay_path = args.replay_path;
   if (args.seed) {
     uint64_t v = 0;
@@ -197,8 +200,8 @@ int host(const HostArgs& args) {
     }
     o.seed = static_cast<uint32_t>(v);
   }
-  if (o.port < 0 || o.port > 65535 || o.time_ms < 1 || o.signup_window_s < 0) {
-    std::cerr << "arena: host evolution: --port 0..65535, --time-ms >= 1, --signup-window-s >= 0\n";
+  if (o.port < 0 || o.port > 65535 || o.time_ms < 1) {
+    std::cerr << "arena: host evolution: --port 0..65535, --time-ms >= 1\n";
     return 2;
   }
   return run_server(o, std::cout, std::cerr);
@@ -263,6 +266,15 @@ GameInfo game_info() {
   g.check_replay = check_replay;
   g.export_replay = export_replay;
   g.host = host;
+  g.host_params = {{"signup_window_s", "10",
+                    "seconds sign-ups stay open once 3 players signed up (spec §8.4)",
+                    [](const std::string& v) -> std::optional<std::string> {
+                      char* end = nullptr;
+                      const double w = std::strtod(v.c_str(), &end);
+                      if (v.empty() || *end != '\0' || !(w >= 0 && w <= 86400))
+                        return "must be a number of seconds, 0..86400";
+                      return std::nullopt;
+                    }}};
   return g;
 }
 
