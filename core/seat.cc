@@ -343,7 +343,9 @@ std::optional<ExitStatus> wait_exit_running(Hub& hub, ChildProcess& child, Deadl
   // The exit itself does not wake the hub, hence the short slices.
   while (!child.poll_exit()) {
     if (deadline.expired()) return std::nullopt;
-    hub.run_until(earlier(deadline, Deadline::after_ms(5)), [] { return false; });
+    // Any event may be the exit (the child's stderr reaching EOF is one): look after each.
+    hub.run_until(earlier(deadline, Deadline::after_ms(5)),
+                  [&] { return child.poll_exit().has_value(); });
   }
   return child.status();
 }
