@@ -453,7 +453,9 @@ struct Hub::Impl {
   }
 };
 
-Hub::Hub() : impl_(std::make_unique<Impl>()) {}
+Hub::Hub() : impl_(std::make_unique<Impl>()) {
+  ignore_sigpipe();
+}
 Hub::~Hub() = default;
 
 ConnId Hub::adopt(int read_fd, int write_fd, std::unique_ptr<Framer> framer, ConnOptions options) {
@@ -692,6 +694,13 @@ void Hub::refuse_connections(ListenerId listener, std::function<void()> on_refus
 
 void Hub::close_listener(ListenerId listener) {
   impl_->listeners.erase(listener);
+}
+
+void Hub::wake_when_readable(int fd) {
+  if (fd < 0) return;
+  auto d = std::make_shared<Descriptor>(impl_->io, fd);
+  // The handler owns the descriptor: it closes when the handler has run (or is dropped).
+  d->async_wait(Descriptor::wait_read, [d](const ErrorCode&) {});
 }
 
 TimerId Hub::add_timer(Deadline at) {

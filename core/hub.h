@@ -142,6 +142,10 @@ class Hub {
   // `on_refused` (may be null) is told; no accepted event is reported for them.
   void refuse_connections(ListenerId listener, std::function<void()> on_refused);
 
+  // Wakes the loop once `fd` (taken over, closed after) becomes readable: e.g. a pidfd, readable
+  // when its process has exited, so that a wait for a child's exit ends at the exit itself.
+  void wake_when_readable(int fd);
+
   TimerId add_timer(Deadline at);
   void cancel_timer(TimerId timer);
 

@@ -282,6 +282,21 @@ TEST(HubTest, ClosingRightAfterAWriteThatCompletedAtOnceIsSafe) {
   EXPECT_EQ(::read(p.read_end, buf, sizeof buf), 4);
 }
 
+TEST(HubTest, WakeWhenReadableFiresOnceTheFdIsReadableThenClosesIt) {
+  // A child's exit does not wake the loop by itself; its pidfd (here: a pipe) handed to the hub
+  // does: the watcher's handler runs (which ends any wait), then the hub closes the fd.
+  Hub hub;
+  Pipe p;
+  hub.wake_when_readable(p.take_read());
+  hub.poll();
+  ASSERT_EQ(::write(p.write_end, "x", 1), 1) << "not readable yet: the hub still holds it open";
+  EXPECT_TRUE(hub.run_until(soon(), [] { return true; }));
+  hub.poll();
+  errno = 0;
+  EXPECT_EQ(::write(p.write_end, "y", 1), -1);
+  EXPECT_EQ(errno, EPIPE) << "the watcher fired and closed its end";
+}
+
 // --- TCP ---------------------------------------------------------------------------------------
 
 TEST(HubTest, ListenerAcceptsConnectionsAndFramesEach) {

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -340,7 +341,11 @@ void log_line(std::string_view text) {
 }  // namespace
 
 std::optional<ExitStatus> wait_exit_running(Hub& hub, ChildProcess& child, Deadline deadline) {
-  // The exit itself does not wake the hub, hence the short slices.
+  if (child.poll_exit()) return child.status();
+  // A pidfd becomes readable at the exit itself and wakes the hub then; the short slices are
+  // there for kernels without pidfds (the child's pipes close a moment before it can be waited
+  // for, so their EOF alone is not enough).
+  hub.wake_when_readable(static_cast<int>(syscall(SYS_pidfd_open, child.pid(), 0)));
   while (!child.poll_exit()) {
     if (deadline.expired()) return std::nullopt;
     // Any event may be the exit (the child's stderr reaching EOF is one): look after each.
