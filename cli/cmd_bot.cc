@@ -1,4 +1,3 @@
-#include <algorithm>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -17,12 +16,9 @@ int cmd_bot(const std::string& game_name, const std::string& name, const BotArgs
               << ")\n";
     return kUsage;
   }
-  for (const std::string& x : args.extra) {
-    if (std::find(game->bot_flags.begin(), game->bot_flags.end(), x) == game->bot_flags.end()) {
-      std::cerr << "arena: bot " << game->name << " " << name << ": unknown argument '" << x
-                << "'\n";
-      return kUsage;
-    }
+  if (auto error = check_bot_args(*game, args.extra)) {
+    std::cerr << "arena: bot " << game->name << " " << name << ": " << *error << "\n";
+    return kUsage;
   }
   return game->run_bot(name, args);
 }

@@ -73,6 +73,29 @@ std::variant<ParamValues, std::string> parse_against(const GameInfo& game,
 
 }  // namespace
 
+std::optional<std::string> check_bot_args(const GameInfo& game,
+                                          const std::vector<std::string>& extra) {
+  for (size_t i = 0; i < extra.size(); ++i) {
+    const BotFlag* flag = nullptr;
+    for (const BotFlag& f : game.bot_flags)
+      if (f.word == extra[i]) flag = &f;
+    if (!flag) {
+      std::string known;
+      for (const BotFlag& f : game.bot_flags)
+        known += (known.empty() ? "" : ", ") + f.word + (f.takes_value ? " VALUE" : "");
+      return "unknown argument '" + extra[i] + "'" +
+             (known.empty() ? " (it takes none)" : " (known: " + known + ")");
+    }
+    if (!flag->takes_value) continue;
+    if (i + 1 >= extra.size()) return flag->word + ": needs a value";
+    const std::string& value = extra[++i];
+    if (flag->check) {
+      if (auto why = flag->check(value)) return flag->word + ": " + *why;
+    }
+  }
+  return std::nullopt;
+}
+
 std::variant<ParamValues, std::string> parse_params(const GameInfo& game,
                                                     const std::vector<std::string>& words) {
   std::vector<const ParamSpec*> specs;

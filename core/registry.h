@@ -75,6 +75,14 @@ struct ExportFile {
   std::string text;
 };
 
+// One extra argument of `arena bot <game> NAME`: a word (`--persistent`, `rules=instructor`), or a
+// flag followed by a value (`--player 1`), whose value the game may check.
+struct BotFlag {
+  std::string word;
+  bool takes_value = false;
+  std::function<std::optional<std::string>(const std::string&)> check;  // the refusal, or nullopt
+};
+
 struct BotInfo {
   std::string name;
   std::string help;
@@ -115,9 +123,8 @@ struct GameInfo {
   uint64_t max_seed = UINT64_MAX;
   int min_time_ms = 1, max_time_ms = 3600 * 1000;  // the range --time-ms accepts
   std::vector<BotInfo> bots;
-  // Extra flags `arena bot <game> NAME` accepts (e.g. Dracula's --persistent); any other is
-  // refused.
-  std::vector<std::string> bot_flags;
+  // Extra arguments `arena bot <game> NAME` accepts; any other is refused (check_bot_args).
+  std::vector<BotFlag> bot_flags;
 
   // Cross-parameter checks after each value passed its own: the full error line, or nullopt.
   // It may also normalise values (e.g. load a map file into the parameters).
@@ -156,6 +163,11 @@ class Registry {
  private:
   std::vector<GameInfo> games_;
 };
+
+// Checks the extra words of `arena bot <game> NAME` against the game's bot_flags: the error line
+// (e.g. "--player: needs a value"), or nullopt.
+std::optional<std::string> check_bot_args(const GameInfo& game,
+                                          const std::vector<std::string>& extra);
 
 // Parses `k=v` words against a game's parameters: unknown names and refused values give the
 // error "<name>: <reason>"; then the game's cross checks run.

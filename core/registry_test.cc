@@ -43,6 +43,23 @@ TEST(ParseParams, Errors) {
   EXPECT_EQ(err({"size=5"}), "toy: size 5 is not easy");
 }
 
+TEST(CheckBotArgs, WordsAndFlagsWithValues) {
+  GameInfo g = toy_game();
+  g.bot_flags = {{"--persistent"},
+                 {"--player", true, [](const std::string& v) -> std::optional<std::string> {
+                    if (v != "0" && v != "1") return "must be 0 or 1";
+                    return std::nullopt;
+                  }}};
+  EXPECT_EQ(check_bot_args(g, {}), std::nullopt);
+  EXPECT_EQ(check_bot_args(g, {"--player", "1", "--persistent"}), std::nullopt);
+  EXPECT_EQ(check_bot_args(g, {"--player"}), "--player: needs a value");
+  EXPECT_EQ(check_bot_args(g, {"--player", "7"}), "--player: must be 0 or 1");
+  EXPECT_EQ(check_bot_args(g, {"--team"}),
+            "unknown argument '--team' (known: --persistent, --player VALUE)");
+  g.bot_flags.clear();
+  EXPECT_EQ(check_bot_args(g, {"1"}), "unknown argument '1' (it takes none)");
+}
+
 TEST(Registry, FindsRegisteredGames) {
   Registry r;
   r.add(toy_game());

@@ -234,7 +234,8 @@ TEST(Cli, BotProgramSpeaksTheProtocol) {
   EXPECT_EQ(arena({"bot", "wumpus", "random", "--seed", "5"}, "").status, 0);
   auto extra = arena({"bot", "wumpus", "reference", "--persistent"});
   EXPECT_EQ(extra.status, 2);
-  EXPECT_EQ(extra.err, "arena: bot wumpus reference: unknown argument '--persistent'\n");
+  EXPECT_EQ(extra.err,
+            "arena: bot wumpus reference: unknown argument '--persistent' (it takes none)\n");
 }
 
 TEST(Cli, VersionIsTheProjectVersion) {

@@ -105,7 +105,7 @@ GameInfo game_info() {
   for (const auto& [name, help] : ai_catalog()) g.bots.push_back({name, help});
   g.make_bot = make_bot;
   g.run_bot = run_protocol_bot;
-  g.bot_flags = {"--persistent"};
+  g.bot_flags = {{"--persistent"}};
   g.play = play;
   g.eval_extras = eval_extras;
   g.check_replay = check_replay;

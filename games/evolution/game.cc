@@ -248,7 +248,7 @@ GameInfo game_info() {
   g.title = "Evolution: species, traits, a watering hole and carnivores, 3-8 players";
   g.transport = "TCP, a stream of JSON values (sign-up, Start/Choose/State)";
   g.params = params();
-  g.bot_flags = {"rules=spec", "rules=instructor"};
+  g.bot_flags = {{"rules=spec"}, {"rules=instructor"}};
   for (int k = 1; k <= kMaxPlayers; ++k) g.roles.push_back(role(k));
   g.min_seats = 3;
   g.default_time_ms = 1000;  // spec §8.2
