@@ -214,10 +214,12 @@ TEST(DraculaE2E, DraculaInADeadEndTeleports) {
 
 // The environment of §6.1 and stderr kept, capped at 64 KiB per turn.
 TEST(DraculaE2E, EnvironmentAndStderrCap) {
-  Played p = play({{"G", misbehave("big_stderr")}}, 500, {}, "18446744073709551615");
+  // 1.5 s: a python start on a loaded machine must not turn this into a timeout test.
+  Played p = play({{"G", misbehave("big_stderr")}}, 1500, {}, "18446744073709551615");
   ASSERT_EQ(p.status, 0) << p.err;
+  ASSERT_TRUE(p.turns["G"][0].contains("stderr")) << p.turns["G"][0].dump();
   const std::string err = p.turns["G"][0]["stderr"];
-  EXPECT_NE(err.find("seat G seed 18446744073709551615 limit 500 mode process play 0"),
+  EXPECT_NE(err.find("seat G seed 18446744073709551615 limit 1500 mode process play 0"),
             std::string::npos);
   EXPECT_LE(err.size(), 64u * 1024);
   EXPECT_TRUE(p.turns["G"][0]["stderr_truncated"].get<bool>());
