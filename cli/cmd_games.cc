@@ -22,6 +22,10 @@ int cmd_games(bool json) {
     j["name"] = g.name;
     j["title"] = g.title;
     j["transport"] = g.transport;
+    j["dynamics"] = g.dynamics == Dynamics::real_time ? "real-time" : "turn-based";
+    Json tools = Json::array();
+    for (const GameTool& t : g.tools) tools.push_back({{"name", t.name}, {"help", t.help}});
+    j["tools"] = tools;
     Json params = Json::array();
     for (const ParamSpec& p : g.params)
       params.push_back({{"name", p.name}, {"default", p.default_value}, {"help", p.help}});
@@ -47,7 +51,13 @@ int cmd_games(bool json) {
   }
   for (const GameInfo& g : Registry::instance().games()) {
     std::cout << g.name << " - " << g.title << "\n";
-    std::cout << "  transport: " << g.transport << "\n";
+    std::cout << "  transport: " << g.transport << " ("
+              << (g.dynamics == Dynamics::real_time ? "real-time" : "turn-based") << ")\n";
+    if (!g.tools.empty()) {
+      std::cout << "  tools (arena " << g.name << " TOOL ...):";
+      for (const GameTool& t : g.tools) std::cout << "\n    " << t.name << ": " << t.help;
+      std::cout << "\n";
+    }
     std::cout << "  parameters:";
     if (g.params.empty()) std::cout << " none";
     for (const ParamSpec& p : g.params) std::cout << " " << p.name << "=" << p.default_value;

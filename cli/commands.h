@@ -34,6 +34,9 @@ int cmd_host(const std::string& game, const std::vector<std::string>& param_word
 // the game's export files (GameInfo::export_files) next to it.
 int cmd_replay(const std::string& path, bool do_export, const std::string& export_path, bool json);
 int cmd_bench(const std::string& game, const std::vector<std::string>& extra);
+// `arena <game> <tool> ARGS...`.
+int run_game_tool(const GameInfo& game, const std::string& tool,
+                  const std::vector<std::string>& args);
 
 // Finds a game or prints "arena: unknown game 'X' (games: ...)" and returns nullptr.
 const GameInfo* find_game_or_complain(const std::string& name);

@@ -129,6 +129,20 @@ int main(int argc, char** argv) {
           ->type_name("[OUT]");
   replay->add_flag("--json", replay_json, "Print the summary as JSON");
 
+  // `arena <game> <tool> ARGS...`: each game's own tools, passed their arguments untouched.
+  std::vector<std::pair<const GameInfo*, CLI::App*>> tool_commands;
+  std::string tool_name;
+  std::vector<std::string> tool_args;
+  for (const GameInfo& g : Registry::instance().games()) {
+    if (g.tools.empty()) continue;
+    std::string names;
+    for (const GameTool& t : g.tools) names += (names.empty() ? "" : ", ") + t.name;
+    auto* cmd = app.add_subcommand(g.name, "The tools of " + g.name + ": " + names);
+    cmd->add_option("tool", tool_name, "The tool")->required();
+    cmd->prefix_command();  // everything after the tool's name is the tool's
+    tool_commands.emplace_back(&g, cmd);
+  }
+
   std::string bench_game;
   std::vector<std::string> bench_extra;
   auto* bench = app.add_subcommand("bench", "Run a game's benchmarks (Google Benchmark)");
@@ -164,6 +178,11 @@ int main(int argc, char** argv) {
     if (*host) return exit_status(cmd_host(host_game, host_params, host_args));
     if (*replay)
       return cmd_replay(replay_path, replay_export->count() > 0, replay_export_path, replay_json);
+    for (auto& [g, cmd] : tool_commands) {
+      if (!*cmd) continue;
+      tool_args = cmd->remaining();
+      return run_game_tool(*g, tool_name, tool_args);
+    }
     if (*bench) {
       for (const auto& x : bench->remaining()) bench_extra.push_back(x);
       return cmd_bench(bench_game, bench_extra);

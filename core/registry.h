@@ -83,6 +83,17 @@ struct BotFlag {
   std::function<std::optional<std::string>(const std::string&)> check;  // the refusal, or nullopt
 };
 
+// A game's own command-line tool: `arena <game> <tool> ARGS...` (Empire Builder's astar, Dungeon
+// Race's gen, Evolution's course harnesses). Returns the exit status.
+struct GameTool {
+  std::string name;
+  std::string help;
+  std::function<int(const std::vector<std::string>& args)> run;
+};
+
+// How a game's seats take their turns: asked one at a time, or all acting as events come.
+enum class Dynamics { turn_based, real_time };
+
 struct BotInfo {
   std::string name;
   std::string help;
@@ -111,6 +122,8 @@ struct GameInfo {
   std::string name;
   std::string title;
   std::string transport;  // e.g. "process per game, lines on stdin/stdout"
+  Dynamics dynamics = Dynamics::turn_based;
+  std::vector<GameTool> tools;  // `arena <game> <tool> ...`
   std::vector<ParamSpec> params;
   // Parameters only `arena host` takes, beside `params` (e.g. Evolution's sign-up window).
   std::vector<ParamSpec> host_params;

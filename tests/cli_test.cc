@@ -293,5 +293,37 @@ TEST(Cli, ExamplesPlayAFullGame) {
   }
 }
 
+// `arena <game> <tool> ...`: a game's own tools (here Evolution's course harnesses), the same
+// answers as the course executables on the spec's worked examples.
+TEST(Cli, GameToolsRunThroughArena) {
+  for (const char* example : {"xattack_10.1.1", "xstep_10.3.1", "xsilly_10.5.1"}) {
+    SCOPED_TRACE(example);
+    const std::string name(example);
+    const std::string tool = name.substr(0, name.find('_'));
+    const std::string in = read_file(source_path("games/evolution/testdata/" + name + ".in"));
+    const std::string out = read_file(source_path("games/evolution/testdata/" + name + ".out"));
+    CommandResult r = arena({"evolution", tool}, in);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(Json::parse(r.out), Json::parse(out));
+  }
+  CommandResult xmain = arena({"evolution", "xmain", "3", "7", "rules=instructor"});
+  EXPECT_EQ(xmain.status, 0) << xmain.err;
+  EXPECT_EQ(xmain.out, run_command({arena_bin().substr(0, arena_bin().size() - 5) + "xmain", "3",
+                                    "7", "rules=instructor"})
+                           .out);
+  CommandResult unknown = arena({"evolution", "xnothing"});
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_EQ(unknown.err,
+            "arena: evolution has no tool 'xnothing' (tools: xattack, xfeed, xstep, "
+            "xstep4, xsilly, xstream, xmain)\n");
+  CommandResult games = arena({"games", "--json"});
+  ASSERT_EQ(games.status, 0);
+  for (const Json& g : Json::parse(games.out)) {
+    if (g["name"] != "evolution") continue;
+    EXPECT_EQ(g["tools"].size(), 7u);
+    EXPECT_EQ(g["dynamics"], "turn-based");
+  }
+}
+
 }  // namespace
 }  // namespace arena::testing

@@ -7,6 +7,7 @@
 #include "core/seat_spec.h"
 #include "core/tcp.h"
 #include "games/evolution/bots/bots.h"
+#include "games/evolution/harness/harness.h"
 #include "games/evolution/net/client.h"
 #include "games/evolution/net/remote_player.h"
 #include "games/evolution/net/replay_check.h"
@@ -242,6 +243,48 @@ void eval_extras(const std::vector<MatchOutcome>& outcomes, Json& out) {
 
 }  // namespace
 
+// The course harnesses (spec §7, §9) as `arena evolution TOOL ...`: the same code and the same
+// command lines as the executables xattack ... xmain.
+std::vector<GameTool> tools() {
+  using Harness = HarnessResult (*)(const std::string&, Rules);
+  auto argv_of = [](const std::string& name, const std::vector<std::string>& args) {
+    std::vector<const char*> argv = {name.c_str()};
+    for (const std::string& a : args) argv.push_back(a.c_str());
+    return argv;
+  };
+  auto rules_tool = [argv_of](const char* name, Harness h, const char* help) {
+    return GameTool{name, help, [=](const std::vector<std::string>& args) {
+                      const std::string program = std::string("arena evolution ") + name;
+                      auto argv = argv_of(program, args);
+                      return run_rules_harness(program.c_str(), static_cast<int>(argv.size()),
+                                               argv.data(), h);
+                    }};
+  };
+  auto stdin_tool = [](const char* name, HarnessResult (*h)(const std::string&), const char* help) {
+    return GameTool{name, help, [=](const std::vector<std::string>& args) {
+                      const std::string program = std::string("arena evolution ") + name;
+                      if (!args.empty()) {
+                        std::cerr << program << ": takes no arguments\n";
+                        return 2;
+                      }
+                      return finish(program.c_str(), h(read_stdin()));
+                    }};
+  };
+  return {
+      rules_tool("xattack", xattack, "§7: may the attacker attack? (stdin: a Situation)"),
+      rules_tool("xfeed", xfeed, "§7: Silly's feedNext answer (stdin: a Feeding)"),
+      rules_tool("xstep", xstep, "§7: one feeding of the first player (stdin: a Configuration)"),
+      rules_tool("xstep4", xstep4, "§7: all of step 4 (stdin: [Configuration, Step4])"),
+      stdin_tool("xsilly", xsilly, "§7: Silly's choose (stdin: a Choice)"),
+      stdin_tool("xstream", xstream, "§7: each JSON value of the stream, then a count"),
+      GameTool{"xmain", "§7: xmain n [seed] [rules=..] [deck=..], a game of n Silly players",
+               [argv_of](const std::vector<std::string>& args) {
+                 auto argv = argv_of("arena evolution xmain", args);
+                 return finish("arena evolution xmain",
+                               xmain(static_cast<int>(argv.size()), argv.data()));
+               }}};
+}
+
 GameInfo game_info() {
   GameInfo g;
   g.name = "evolution";
@@ -265,6 +308,7 @@ GameInfo game_info() {
   g.eval_extras = eval_extras;
   g.check_replay = check_replay;
   g.export_replay = export_replay;
+  g.tools = tools();
   g.host = host;
   g.host_params = {{"signup_window_s", "10",
                     "seconds sign-ups stay open once 3 players signed up (spec §8.4)",
