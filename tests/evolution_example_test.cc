@@ -83,60 +83,6 @@ TEST(EvolutionExample, PlaysWholeGamesInArenaPlay) {
   }
 }
 
-// A program started for the test; its stderr is collected as it comes.
-class Proc {
- public:
-  explicit Proc(std::vector<std::string> argv) {
-    ProcessOptions o;
-    o.argv = std::move(argv);
-    p_ = ChildProcess::spawn(o);
-    p_->close_stdin();
-  }
-  ~Proc() { p_->kill_tree(); }
-  // Reads until stderr holds `text` (true), or the program ends or 20 s pass (false).
-  bool wait_err(const std::string& text) {
-    const Deadline deadline = Deadline::after_ms(20000);
-    while (err_.find(text) == std::string::npos)
-      if (!pump(deadline)) return err_.find(text) != std::string::npos;
-    return true;
-  }
-  // Reads both pipes to the end, then returns the exit code (-1 if it did not exit by itself).
-  int finish() {
-    const Deadline deadline = Deadline::after_ms(30000);
-    while (pump(deadline)) {
-    }
-    auto status = p_->wait_exit(deadline);
-    return status && status->exited ? status->code : -1;
-  }
-  const std::string& out() const { return out_; }
-  const std::string& err() const { return err_; }
-
- private:
-  bool pump(Deadline deadline) {
-    std::vector<pollfd> fds;
-    if (p_->stdout_fd() >= 0) fds.push_back({p_->stdout_fd(), POLLIN, 0});
-    if (p_->stderr_fd() >= 0) fds.push_back({p_->stderr_fd(), POLLIN, 0});
-    if (fds.empty() || deadline.expired()) return false;
-    poll(fds.data(), fds.size(), deadline.poll_timeout_ms());
-    for (const pollfd& f : fds) {
-      if (!f.revents) continue;
-      char buf[4096];
-      const ssize_t n = read(f.fd, buf, sizeof buf);
-      const bool is_out = f.fd == p_->stdout_fd();
-      if (n > 0) {
-        (is_out ? out_ : err_).append(buf, static_cast<size_t>(n));
-      } else if (is_out) {
-        p_->close_stdout();
-      } else {
-        p_->close_stderr();
-      }
-    }
-    return true;
-  }
-  std::unique_ptr<ChildProcess> p_;
-  std::string out_, err_;
-};
-
 TEST(EvolutionExample, SignsUpToXserverByHand) {
   // As the docs run it: the server first, then the example and two xclients with --host/--port.
   Proc server({bin("xserver"), "--port", "0", "--seed", "3", "--signup-window-s", "0",

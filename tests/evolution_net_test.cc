@@ -30,62 +30,6 @@ std::string misbehave(const std::string& behaviour) {
   return "python3 " + source_path("tests/bots/evolution_misbehave.py") + " " + behaviour;
 }
 
-// A program started for the test, its stdout and stderr collected as they come.
-class Proc {
- public:
-  explicit Proc(std::vector<std::string> argv) {
-    ProcessOptions o;
-    o.argv = std::move(argv);
-    p_ = ChildProcess::spawn(o);
-    p_->close_stdin();
-  }
-  // Reads until stderr holds `text` (true) or the program ends or 20 s pass (false).
-  bool wait_err(const std::string& text) {
-    Deadline deadline = Deadline::after_ms(20000);
-    while (err_.find(text) == std::string::npos) {
-      if (!pump(deadline)) return err_.find(text) != std::string::npos;
-    }
-    return true;
-  }
-  // Waits for the end; returns the exit code.
-  int finish() {
-    Deadline deadline = Deadline::after_ms(30000);
-    while (pump(deadline)) {
-    }
-    auto status = p_->wait_exit(deadline);
-    p_->kill_tree();
-    return status && status->exited ? status->code : -1;
-  }
-  const std::string& out() const { return out_; }
-  const std::string& err() const { return err_; }
-
- private:
-  // One poll over both pipes; false once both are at EOF or time is out.
-  bool pump(Deadline deadline) {
-    std::vector<pollfd> fds;
-    if (p_->stdout_fd() >= 0) fds.push_back({p_->stdout_fd(), POLLIN, 0});
-    if (p_->stderr_fd() >= 0) fds.push_back({p_->stderr_fd(), POLLIN, 0});
-    if (fds.empty() || deadline.expired()) return false;
-    poll(fds.data(), fds.size(), deadline.poll_timeout_ms());
-    for (const pollfd& f : fds) {
-      if (!f.revents) continue;
-      char buf[4096];
-      ssize_t n = read(f.fd, buf, sizeof buf);
-      if (n > 0) {
-        (f.fd == p_->stdout_fd() ? out_ : err_).append(buf, static_cast<size_t>(n));
-      } else if (n == 0) {
-        if (f.fd == p_->stdout_fd())
-          p_->close_stdout();
-        else
-          p_->close_stderr();
-      }
-    }
-    return true;
-  }
-  std::unique_ptr<ChildProcess> p_;
-  std::string out_, err_;
-};
-
 int listening_port(const std::string& err) {
   const std::string key = "listening on port ";
   size_t at = err.find(key);

@@ -1,5 +1,6 @@
 #include "tests/test_util.h"
 
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -69,6 +70,55 @@ std::string temp_dir() {
 
 bool process_gone(int pid) {
   return kill(pid, 0) != 0 && errno == ESRCH;
+}
+
+Proc::Proc(std::vector<std::string> argv) {
+  ProcessOptions o;
+  o.argv = std::move(argv);
+  p_ = ChildProcess::spawn(o);
+  p_->close_stdin();
+}
+
+Proc::~Proc() {
+  p_->kill_tree();
+}
+
+bool Proc::wait_err(const std::string& text) {
+  const Deadline deadline = Deadline::after_ms(20000);
+  while (err_.find(text) == std::string::npos)
+    if (!pump(deadline)) return err_.find(text) != std::string::npos;
+  return true;
+}
+
+int Proc::finish() {
+  const Deadline deadline = Deadline::after_ms(30000);
+  while (pump(deadline)) {
+  }
+  auto status = p_->wait_exit(deadline);
+  p_->kill_tree();
+  return status && status->exited ? status->code : -1;
+}
+
+bool Proc::pump(Deadline deadline) {
+  std::vector<pollfd> fds;
+  if (p_->stdout_fd() >= 0) fds.push_back({p_->stdout_fd(), POLLIN, 0});
+  if (p_->stderr_fd() >= 0) fds.push_back({p_->stderr_fd(), POLLIN, 0});
+  if (fds.empty() || deadline.expired()) return false;
+  poll(fds.data(), fds.size(), deadline.poll_timeout_ms());
+  for (const pollfd& f : fds) {
+    if (!f.revents) continue;
+    char buf[4096];
+    const ssize_t n = read(f.fd, buf, sizeof buf);
+    const bool is_out = f.fd == p_->stdout_fd();
+    if (n > 0) {
+      (is_out ? out_ : err_).append(buf, static_cast<size_t>(n));
+    } else if (is_out) {
+      p_->close_stdout();
+    } else {
+      p_->close_stderr();
+    }
+  }
+  return true;
 }
 
 }  // namespace arena::testing

@@ -1,8 +1,12 @@
 // Helpers for end-to-end tests: run the real `arena` binary, find test bots and examples.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "core/clock.h"
+#include "core/process.h"
 
 namespace arena::testing {
 
@@ -23,5 +27,27 @@ std::string source_path(const std::string& relative);
 std::string temp_dir();
 // True when no process with this pid exists (reaped or never existed).
 bool process_gone(int pid);
+
+// A program started for a test (stdin closed), its stdout and stderr collected as they come; its
+// process tree is killed when the object goes.
+class Proc {
+ public:
+  explicit Proc(std::vector<std::string> argv);
+  ~Proc();
+  Proc(const Proc&) = delete;
+  Proc& operator=(const Proc&) = delete;
+  // Reads until stderr holds `text` (true), or the program ends or 20 s pass (false).
+  bool wait_err(const std::string& text);
+  // Reads both pipes to the end, then returns the exit code (-1 if it did not exit by itself).
+  int finish();
+  const std::string& out() const { return out_; }
+  const std::string& err() const { return err_; }
+
+ private:
+  // One poll over both pipes; false once both are at EOF or time is out.
+  bool pump(Deadline deadline);
+  std::unique_ptr<ChildProcess> p_;
+  std::string out_, err_;
+};
 
 }  // namespace arena::testing
