@@ -6,7 +6,8 @@
 // Record::redacted() for hunters, all messages, FOD_SEED = game seed + seat. Four separate hunter
 // instances. Every reply is judged with is_legal(); an illegal reply is counted and replaced by the
 // default move (stay / uniformly random legal move), as the referee would after disqualifying.
-// Without pairings it runs the reference AIs against every baseline and each other.
+// Without pairings it runs the reference AIs against every baseline (the v1 AIs included) and each
+// other.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -125,9 +126,9 @@ int main(int argc, char** argv) {
     }
   }
   if (pairs.empty()) {
-    for (const char* d : {"b-drac-random", "b-drac-greedy", "b-drac-loop", "dracula"})
+    for (const char* d : {"b-drac-random", "b-drac-greedy", "b-drac-loop", "dracula-v1", "dracula"})
       pairs.emplace_back("hunter", d);
-    for (const char* h : {"b-hunt-stay", "b-hunt-random", "b-hunt-chase"})
+    for (const char* h : {"b-hunt-stay", "b-hunt-random", "b-hunt-chase", "hunter-v1"})
       pairs.emplace_back(h, "dracula");
   }
   std::printf("%-14s %-14s %5s %8s %8s %8s %8s %6s %6s %7s %6s %9s %9s %9s %9s %7s\n", "hunters",

@@ -17,10 +17,15 @@ struct Entry {
 };
 
 const Entry kEntries[] = {
-    {"hunter", "reference hunter: possibility tracking and joint pursuit (spec §7.2-§7.3)",
+    {"hunter",
+     "reference hunter: possibility tracking and joint pursuit, seeded openings (spec §7.2-§7.3)",
      make_reference_hunter},
-    {"dracula", "reference Dracula: evasion by round-aware distances (spec §7.4)",
+    {"dracula", "reference Dracula: search over a model of the hunters' replies (spec §7.4)",
      make_reference_dracula},
+    {"hunter-v1", "earlier reference hunter: as `hunter` with one fixed opening, no seeded draws",
+     make_hunter_v1},
+    {"dracula-v1", "earlier reference Dracula: two-move look-ahead on round-aware distances",
+     make_dracula_v1},
     {"b-drac-random", "baseline Dracula: uniformly random legal move (the referee's default)",
      make_drac_random},
     {"b-drac-greedy", "baseline Dracula: maximises the nearest hunter's round-aware distance",

@@ -1,201 +1,153 @@
 #include "games/dracula/bots/dracula_ai.h"
 
 #include <algorithm>
-#include <array>
+#include <chrono>
+#include <cmath>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "core/rng.h"
-#include "games/dracula/engine.h"
+#include "games/dracula/bots/dracula_eval.h"
+#include "games/dracula/bots/hunter_ai.h"
+#include "games/dracula/bots/inference.h"
 #include "games/dracula/past_plays.h"
 
 namespace arena::dracula {
 namespace {
 
-// Round-aware distances of each hunter to every place, for the hunters' next round.
-struct Threat {
-  std::array<std::array<int, kNumPlaces>, 4> dist;
-  int min_dist(PlaceId p) const {
-    return std::min({dist[0][p], dist[1][p], dist[2][p], dist[3][p]});
-  }
-  int count_within(PlaceId p, int t) const {
-    int n = 0;
-    for (const auto& d : dist) n += d[p] <= t;
-    return n;
-  }
-  int sum_capped(PlaceId p, int cap) const {
-    int s = 0;
-    for (const auto& d : dist) s += std::min(d[p], cap);
-    return s;
-  }
-};
+// The work budget per move, in hunter-model decisions (a decision costs about one tracker update).
+constexpr int kBudget = 96;
+// Rounds each candidate is played out for (the hunters need 2-3 rounds to close in).
+constexpr int kDepth = 3;
+// Fewest candidates searched, budget permitting.
+constexpr int kMinCandidates = 4;
 
-Threat make_threat(const GameState& s) {
-  Threat t;
-  const int next_round = s.round() + 1;  // Dracula moves last in his round
-  for (int h = 0; h < 4; ++h) {
-    const PlaceId from = s.hunter_loc[h];
-    for (int p = 0; p < kNumPlaces; ++p)
-      t.dist[h][p] = is_real(from) ? map().hunter_dist[rail_allowance(next_round, h)][from][p] : 9;
-  }
-  return t;
+// The value of his blood: each confrontation (−10) costs more as he weakens.
+double blood_value(int bp) {
+  return 4.0 * bp - 300.0 / std::max(bp, 1);
 }
 
-// Value of standing at `loc` after `t` of his moves with `bp` blood.
-double place_value(const Threat& th, PlaceId loc, int t, int bp, int prev_bp) {
-  double v = 0;
-  const int dmin = th.min_dist(loc);
-  if (is_land(loc)) {
-    const int margin = dmin - t;
-    if (margin <= 0) {
-      v -= 60.0 * th.count_within(loc, t);
-    } else if (margin == 1) {
-      v -= 12;
-    } else if (margin == 2) {
-      v -= 3;
-    } else {
-      v += 2;
-    }
-  } else {
-    // At sea he cannot be confronted, but hunters close by will be waiting when he lands.
-    if (dmin - t <= 0) v -= 6;
-  }
-  v += 0.6 * th.sum_capped(loc, 6);
-  const int gained = bp - prev_bp;
-  if (bp <= 0) return -100000.0;
-  if (gained < 0) v -= 6 + 80.0 / std::max(1, bp);  // sea
-  if (gained > 0) {
-    v += (bp < 30 ? 3.0 : 1.0) * gained - 8.0;  // castle: blood, but he is seen
-  }
-  // Attraction to the castle grows as blood falls, and shrinks when hunters guard it.
-  if (bp < 30 && th.min_dist(kCastleDracula) >= 3)
-    v -= (30 - bp) / 8.0 * std::min<int>(8, map().dracula_dist[loc][kCastleDracula]);
-  return v;
+// True if after `m` his trail lets him make 7 more moves without a forced TELEPORT.
+bool trail_survives(const GameState& s, Move m) {
+  GameState s1 = s;
+  apply(s1, m);
+  if (s1.is_over()) return true;
+  MoveList nm;
+  next_moves(s1, nm);
+  return !nm.empty() && can_survive(trail_of(s1), 7, s1.blood);
 }
 
-// His legal moves after `s1` (a state at a hunter's turn), from the trail alone.
-void next_moves(const GameState& s1, MoveList& out) {
-  const int n = s1.dracula_moves();
-  const int count = std::min(5, n);
-  int8_t codes[5], locs[5];
-  for (int i = 0; i < count; ++i) {
-    codes[i] = s1.trail[i].move;
-    locs[i] = s1.trail[i].loc;
-  }
-  out.n = 0;
-  dracula_moves_from(n, codes, locs, count, out);
-}
-
-// Dracula's own trail, enough to know his legal moves.
-struct Trail {
-  int n = 0;
-  std::array<int8_t, 5> codes{}, locs{};
-  void push(int8_t code, int8_t loc) {
-    for (int i = 4; i > 0; --i) codes[i] = codes[i - 1], locs[i] = locs[i - 1];
-    codes[0] = code, locs[0] = loc;
-    ++n;
-  }
-};
-
-Trail trail_of(const GameState& s1) {
-  Trail t;
-  t.n = s1.dracula_moves();
-  for (int i = 0; i < std::min(5, t.n); ++i)
-    t.codes[i] = s1.trail[i].move, t.locs[i] = s1.trail[i].loc;
-  return t;
-}
-
-// True if he can make `depth` more moves without a forced TELEPORT, never ending at sea with BP
-// that would kill him (hunters ignored). Depth-first with early exit, so it is usually cheap.
-bool can_survive(const Trail& t, int depth, int bp) {
-  if (depth == 0) return true;
-  MoveList ms;
-  dracula_moves_from(t.n, t.codes.data(), t.locs.data(), std::min(5, t.n), ms);
-  for (int pass = 0; pass < 2; ++pass) {  // location moves first: they keep the escape hatches
-    for (Move m : ms) {
-      if (m.is_location() != (pass == 0)) continue;
-      int8_t loc = m.is_location() ? m.id : m.id == kHide ? t.locs[0] : t.locs[m.double_back() - 1];
-      int bp2 = bp - (is_sea(loc) ? 2 : 0) + (loc == kCastleDracula ? 10 : 0);
-      if (bp2 <= 0) continue;
-      Trail next = t;
-      next.push(m.id, loc);
-      if (can_survive(next, depth - 1, bp2)) return true;
-    }
-  }
-  return false;
-}
-
-PlaceId move_location(const GameState& s1, Move m) {
-  if (m.is_location()) return m.id;
-  if (m.id == kHide) return s1.trail[0].loc;
-  if (m.double_back()) return s1.trail[m.double_back() - 1].loc;
-  return kCastleDracula;
-}
-
-class ReferenceDracula : public Ai {
+class SearchDracula : public Ai {
  public:
   Decision decide(const TurnRequest& request) override {
+    const auto t0 = std::chrono::steady_clock::now();
     auto parsed = parse_full(request.past_plays, {});
-    const Record* rec = std::get_if<Record>(&parsed);
-    GameState s;
-    if (rec) s = rec->state();
+    Record* rec = std::get_if<Record>(&parsed);
+    if (!rec) return {"TP", ""};  // the referee only sends valid strings
+    const GameState& s = rec->state();
     MoveList moves;
     legal_moves(s, moves);
     if (moves.empty() || (moves.size() == 1 && moves[0].id == kTeleport)) return {"TP", ""};
-    Rng rng(request.seed ^ (0x9e3779b97f4a7c15ULL * (s.plays + 1)));
+    game_seed_ = request.seed - kDraculaSeat;  // FOD_SEED is the game seed plus the seat index
+    Rng rng(splitmix64(splitmix64(game_seed_ ^ fnv1a64("dracula-ai")) ^ s.plays));
     const Threat th = make_threat(s);
-    const int round = s.round();
-    const bool vampire_round = round % 13 == 0;
 
+    // Rank his moves by dracula-v1's judgement.
+    struct Cand {
+      Move move;
+      double prior;
+      double value;
+    };
+    std::vector<Cand> cands;
+    for (Move m : moves) cands.push_back({m, heuristic_move_value(s, th, m), 0});
+    std::stable_sort(cands.begin(), cands.end(),
+                     [](const Cand& a, const Cand& b) { return a.prior > b.prior; });
+
+    if (s.round() == 0) {
+      // Opening: one of the best few places, drawn from the seed (the hunters' model is blind in
+      // round 0, so the search has nothing to add).
+      int good = 0;
+      while (good < static_cast<int>(cands.size()) && good < 8 &&
+             cands[good].prior >= cands[0].prior - 6.0)
+        ++good;
+      return {std::string(cands[rng.below(std::max(good, 1))].move.code()), ""};
+    }
+
+    const int per_candidate = 4 * kDepth;
+    const int searched = std::min<int>(static_cast<int>(cands.size()),
+                                       std::max(kMinCandidates, kBudget / per_candidate));
+    const double stop_ms = 0.5 * request.time_limit_ms;
     double best_value = -1e18;
-    Move best = moves[0];
-    for (Move m1 : moves) {
-      GameState s1 = s;
-      apply(s1, m1);
-      double value = 0;
-      if (s1.is_over()) {
-        value = s1.winner == Winner::kDracula ? 1e9 : -1e9;
-      } else {
-        const PlaceId l1 = s1.dracula_loc();
-        value = place_value(th, l1, 1, s1.blood, s.blood);
-        if (!m1.is_location()) value -= 2.0;
-        if (vampire_round) {
-          if (is_land(l1) && l1 != kCastleDracula)
-            value += 3.0 * std::min(th.min_dist(l1), 6);
-          else
-            value -= 20;
-        }
-        MoveList nm;
-        next_moves(s1, nm);
-        if (nm.empty() || !can_survive(trail_of(s1), 7, s1.blood)) {
-          value -= 300;  // he would be forced to teleport, and be seen
-        } else {
-          double best2 = -1e18;
-          int safe = 0;
-          for (Move m2 : nm) {
-            const PlaceId l2 = move_location(s1, m2);
-            int bp2 = s1.blood;
-            if (is_sea(l2)) bp2 -= 2;
-            if (l2 == kCastleDracula) bp2 += 10;
-            double v2 = place_value(th, l2, 2, bp2, s1.blood);
-            if (!m2.is_location()) v2 -= 1.0;
-            best2 = std::max(best2, v2);
-            if (!is_land(l2) || th.min_dist(l2) > 2) ++safe;
-          }
-          value += 0.6 * best2 + 1.5 * std::min(safe, 4);
-        }
-      }
-      value += 0.5 * rng.unit();  // unpredictability among near-equal moves
-      if (value > best_value) best_value = value, best = m1;
+    Move best = cands[0].move;
+    for (int i = 0; i < searched; ++i) {
+      const double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      if (i > 0 && ms > stop_ms) break;  // safety stop only: the budget is the work above
+      double value = play_out(*rec, cands[i].move) + 0.05 * cands[i].prior + 0.5 * rng.unit();
+      if (!trail_survives(s, cands[i].move)) value -= 5000;  // a forced TELEPORT reveals him
+      if (value > best_value) best_value = value, best = cands[i].move;
     }
     return {std::string(best.code()), ""};
   }
+
+ private:
+  // Plays `m` then kDepth rounds of modelled hunters and dracula-v1 continuations; returns the
+  // value of the position reached.
+  double play_out(const Record& root, Move m) {
+    Record r = root;
+    const int start_score = root.state().score;
+    r.play(m);
+    for (int depth = 0; depth < kDepth; ++depth) {
+      while (!r.state().is_over() && r.state().player() != kDraculaSeat) {
+        const int seat = r.state().player();
+        const TurnRequest q{r.redacted(), r.messages(), game_seed_ + static_cast<uint64_t>(seat)};
+        Move hm = parse_move(hunter_decide(q, tracker_, true).move);
+        if (!is_legal(r.state(), hm)) hm = Move(r.state().hunter_loc[seat]);
+        r.play(hm);
+      }
+      if (r.state().is_over()) break;
+      if (depth + 1 < kDepth) {
+        // His own continuation: dracula-v1's choice against the hunters where they now stand.
+        const GameState& s = r.state();
+        MoveList ms;
+        legal_moves(s, ms);
+        const Threat th = make_threat(s);
+        Move pick = ms[0];
+        double pv = -1e18;
+        for (Move c : ms) {
+          const double v = heuristic_move_value(s, th, c);
+          if (v > pv) pv = v, pick = c;
+        }
+        r.play(pick);
+        if (r.state().is_over()) break;
+      }
+    }
+    const GameState& s = r.state();
+    if (s.is_over()) return s.winner == Winner::kDracula ? 1e6 : -1e6 + 1e3 * s.round();
+    double v = 2.0 * (start_score - s.score);  // hospitals and matured vampires (rounds are equal)
+    v += blood_value(s.blood);
+    // How sure the hunters are of where he is: what their pursuit feeds on.
+    const double p = tracker_.dracula_moves() ? tracker_.current()[s.dracula_loc()] : 0.0;
+    v -= 60.0 * p;
+    // His prospects from here against their reach.
+    const Threat th = make_threat(s);
+    MoveList ms;
+    legal_moves(s, ms);
+    double next = -1e18;
+    for (Move c : ms) next = std::max(next, heuristic_move_value(s, th, c));
+    v += std::max(next, -400.0);
+    return v;
+  }
+
+  Tracker tracker_;  // the modelled hunters' inference, reused so that its cache stays warm
+  uint64_t game_seed_ = 0;
 };
 
 }  // namespace
 
 std::unique_ptr<Ai> make_reference_dracula() {
-  return std::make_unique<ReferenceDracula>();
+  return std::make_unique<SearchDracula>();
 }
 
 }  // namespace arena::dracula

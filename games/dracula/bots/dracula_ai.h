@@ -1,11 +1,19 @@
-// The reference Dracula AI (spec §7.4).
+// The reference Dracula AI (spec §7.4): a search over the hunters' replies.
 //
-// A two-move look-ahead over his own legal moves (trail rules exact, so a forced TELEPORT is seen
-// coming) scored against the hunters' exact round-aware reach (rail allowance (round + hunter) mod
-// 4): a move is judged by the margin between the nearest hunter's distance and the number of
-// hunter turns before he must stand there, plus the blood economics (−2 BP per sea turn, +10 in
-// Castle Dracula, death at sea with BP <= 2), the vampire's survival in vampire rounds, and a
-// mild cost for HIDE / DOUBLE_BACK so that they stay available as escape hatches.
+// Dracula sees everything; what he does not know is what the hunters will do. So he models them:
+// the hunter model is the reference hunter itself (bots/hunter_ai.h: possibility tracking on the
+// redacted string he can produce from his own full one, then joint pursuit), run for all four
+// seats. Each of his most promising moves (ranked by dracula-v1's judgement, bots/dracula_eval.h)
+// is played out for a few rounds: the modelled hunters reply, he continues with dracula-v1's
+// choice, and the position reached is scored by what decides the game: the score taken off the
+// clock (rounds, hospitals, matured vampires), his blood, the hunters' reach and how sure the
+// hunters' inference is of his true location. Hides, double-backs, sea, Castle Dracula, traps and
+// the vampire's placement are all moves of the same search, judged by their consequences.
+//
+// The budget is work (hunter-model decisions per move), never the clock: the clock only stops a
+// search that overruns half the turn limit. Openings (round 0) and tie-breaks come from the game
+// seed (stream "dracula-ai"), so different seeds play different games; equal inputs give equal
+// moves.
 #pragma once
 
 #include <memory>
@@ -15,5 +23,8 @@
 namespace arena::dracula {
 
 std::unique_ptr<Ai> make_reference_dracula();
+// dracula-v1: the reference Dracula before the search (a two-move look-ahead against the hunters'
+// reach, no model of their inference), kept as a baseline.
+std::unique_ptr<Ai> make_dracula_v1();
 
 }  // namespace arena::dracula

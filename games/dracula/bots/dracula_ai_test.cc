@@ -1,69 +1,125 @@
-// The reference Dracula: legal moves only, never a forced TELEPORT against random hunters,
-// deterministic for a given request and seed.
+// The Dracula AIs: legal moves only, no forced TELEPORT against random hunters, deterministic for
+// a given request and seed, and results on fixed seeds that later versions must keep (the bots are
+// deterministic, so these are exact regression gates, not statistics).
 #include "games/dracula/bots/dracula_ai.h"
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
+#include <memory>
+#include <set>
+#include <vector>
 
 #include "core/rng.h"
+#include "games/dracula/bots/hunter_ai.h"
 #include "games/dracula/past_plays.h"
 #include "games/dracula/random_game.h"
 
 namespace arena::dracula {
 namespace {
 
-TEST(ReferenceDracula, LegalAndNeverTeleportsAgainstRandomHunters) {
-  int illegal = 0, teleports = 0, wins = 0, moves = 0;
-  double max_ms = 0, sum_ms = 0;
-  for (uint64_t seed = 1; seed <= 20; ++seed) {
-    auto dracula = make_reference_dracula();
-    Rng rng(seed);
-    Record rec;
-    while (!rec.state().is_over()) {
-      const GameState& s = rec.state();
-      Move m;
-      if (s.player() == kDraculaSeat) {
-        MoveList legal;
-        legal_moves(s, legal);
-        if (legal.size() == 1 && legal[0].id == kTeleport) ++teleports;
-        const auto t0 = std::chrono::steady_clock::now();
-        const Decision d = dracula->decide({rec.full(), rec.messages(), seed + 4});
-        const double ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                .count();
-        max_ms = std::max(max_ms, ms), sum_ms += ms, ++moves;
-        m = parse_move(d.move);
-        if (d.move.size() != 2 || !is_legal(s, m)) {
-          ++illegal;
-          m = random_move(s, rng);
-        }
-      } else {
-        m = random_move(s, rng);
-      }
-      rec.play(m);
+struct Outcome {
+  int illegal = 0;
+  int teleports = 0;  // forced TELEPORTs (he had no other legal move)
+  Winner winner = Winner::kNone;
+  int rounds = 0;
+  int score = 0;
+  int blood = 0;
+};
+
+// One game (at most `max_rounds` rounds) of `dracula` against four hunters made by `hunter`
+// (random legal moves when null), every seat given what the referee would send (FOD_SEED = game
+// seed + seat).
+Outcome play(uint64_t seed, Ai& dracula, std::unique_ptr<Ai> (*hunter)(), int max_rounds = 1000) {
+  Outcome o;
+  std::vector<std::unique_ptr<Ai>> hunters;
+  for (int h = 0; h < 4 && hunter; ++h) hunters.push_back(hunter());
+  Rng rng(seed);
+  Record rec;
+  while (!rec.state().is_over() && rec.state().round() < max_rounds) {
+    const GameState& s = rec.state();
+    const int seat = s.player();
+    Move m;
+    if (seat == kDraculaSeat) {
+      MoveList legal;
+      legal_moves(s, legal);
+      if (legal.size() == 1 && legal[0].id == kTeleport) ++o.teleports;
+      const Decision d = dracula.decide({rec.full(), rec.messages(), seed + kDraculaSeat});
+      m = parse_move(d.move);
+      if (d.move.size() != 2 || !is_legal(s, m)) ++o.illegal, m = random_move(s, rng);
+    } else if (hunter) {
+      m = parse_move(hunters[seat]->decide({rec.redacted(), rec.messages(), seed + seat}).move);
+      if (!is_legal(s, m)) m = random_move(s, rng);
+    } else {
+      m = random_move(s, rng);
     }
-    wins += rec.state().winner == Winner::kDracula;
+    rec.play(m);
   }
-  std::printf("dracula wins %d/20, teleports %d, move time max %.2f ms mean %.3f ms\n", wins,
-              teleports, max_ms, sum_ms / std::max(1, moves));
-  EXPECT_EQ(illegal, 0);
-  EXPECT_EQ(teleports, 0);
+  o.winner = rec.state().winner;
+  o.rounds = rec.state().round();
+  o.score = rec.state().score;
+  o.blood = rec.state().blood;
+  return o;
 }
 
-TEST(ReferenceDracula, Deterministic) {
-  Record full = random_game(11, 400);
+TEST(DraculaV1, LegalAndWinsAgainstRandomHunters) {
+  int wins = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    auto dracula = make_dracula_v1();
+    const Outcome o = play(seed, *dracula, nullptr);
+    EXPECT_EQ(o.illegal, 0) << "seed " << seed;
+    EXPECT_EQ(o.teleports, 0) << "seed " << seed;
+    wins += o.winner == Winner::kDracula;
+  }
+  EXPECT_EQ(wins, 20);
+}
+
+// The search against random hunters: legal, never cornered, alive after 30 rounds.
+TEST(SearchDracula, LegalAndAliveAgainstRandomHunters) {
+  for (uint64_t seed = 1; seed <= 2; ++seed) {
+    auto dracula = make_reference_dracula();
+    const Outcome o = play(seed, *dracula, nullptr, 30);
+    EXPECT_EQ(o.illegal, 0) << "seed " << seed;
+    EXPECT_EQ(o.teleports, 0) << "seed " << seed;
+    EXPECT_EQ(o.winner, Winner::kNone) << "seed " << seed;
+  }
+}
+
+// Against hunter-v1 (today's strongest opponent for dracula-v1, which it catches by round ~25),
+// the search is still free and unhurt at round 30 on these seeds.
+TEST(SearchDracula, OutlastsHunterV1) {
+  for (uint64_t seed : {1, 2}) {
+    auto v1 = make_dracula_v1();
+    const Outcome old = play(seed, *v1, make_hunter_v1, 30);
+    auto dracula = make_reference_dracula();
+    const Outcome now = play(seed, *dracula, make_hunter_v1, 30);
+    EXPECT_EQ(now.illegal, 0);
+    EXPECT_EQ(now.winner, Winner::kNone) << "seed " << seed;
+    EXPECT_GT(now.blood, old.winner == Winner::kNone ? old.blood : 0) << "seed " << seed;
+  }
+}
+
+// Different seeds give different games: the opening and the tie-breaks come from the seed.
+TEST(SearchDracula, SeedsMatter) {
+  std::set<std::string> openings;
+  Record rec;
+  for (const char* h : {"MA", "PA", "MI", "KL"}) rec.play(parse_move(h));
+  for (uint64_t seed = 1; seed <= 10; ++seed)
+    openings.insert(make_reference_dracula()->decide({rec.full(), rec.messages(), seed}).move);
+  EXPECT_GE(openings.size(), 3u);
+}
+
+void expect_deterministic(std::unique_ptr<Ai> (*make)(), int plays) {
+  Record full = random_game(11, plays);
   const std::string text = full.full();
   Record rec;
-  auto warm = make_reference_dracula();
+  auto warm = make();
   int decisions = 0;
   for (int i = 0; i < full.plays(); ++i) {
     if (rec.state().player() == kDraculaSeat) {
       const TurnRequest req{rec.full(), rec.messages(), 99};
       const Decision a = warm->decide(req);
-      const Decision b = make_reference_dracula()->decide(req);
+      const Decision b = make()->decide(req);
       ++decisions;
       EXPECT_EQ(a.move, b.move);
       EXPECT_EQ(a.message, b.message);
@@ -73,6 +129,16 @@ TEST(ReferenceDracula, Deterministic) {
     rec.play(parse_move(std::string_view(text).substr(8 * i + 1, 2)));
   }
   EXPECT_GT(decisions, 10);
+}
+
+TEST(DraculaV1, Deterministic) {
+  expect_deterministic(make_dracula_v1, 400);
+}
+
+// A warm instance (persistent mode, its model's tracker cached) and a fresh one (process mode)
+// decide the same.
+TEST(SearchDracula, Deterministic) {
+  expect_deterministic(make_reference_dracula, 120);
 }
 
 }  // namespace

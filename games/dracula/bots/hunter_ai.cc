@@ -4,7 +4,9 @@
 #include <array>
 #include <string>
 
+#include "core/rng.h"
 #include "games/dracula/bots/inference.h"
+#include "games/dracula/past_plays.h"
 #include "games/dracula/view.h"
 
 namespace arena::dracula {
@@ -39,133 +41,163 @@ Vampire find_vampire(std::string_view text) {
   return v;
 }
 
+// True if I should rest for research: the first hunter of the round starts it, later ones only if
+// every hunter before them this round rested.
+bool research_chain(const View& v, int me) {
+  for (int o = 0; o < me; ++o) {
+    auto hist = v.move_history(o);
+    if (hist.size() < 2 || hist[hist.size() - 1] != hist[hist.size() - 2]) return false;
+  }
+  return true;
+}
+
+// Openings per seat, one region each (spec §7.3.7); the first is the v1 opening. M stays within
+// reach of Castle Dracula.
+constexpr const char* kOpenings[4][4] = {
+    {"MA", "SR", "LO", "TO"},
+    {"PA", "BU", "FR", "ST"},
+    {"MI", "VE", "MU", "FL"},
+    {"KL", "GA", "BC", "BD"},
+};
+
 class ReferenceHunter : public Ai {
  public:
+  explicit ReferenceHunter(bool seeded) : seeded_(seeded) {}
   Decision decide(const TurnRequest& request) override {
-    const std::string& text = request.past_plays;
-    View v(text);
-    const int me = v.player();
-    const int round = v.round();
-    if (me < 0 || me > 3) return {"JM", ""};
-    if (round == 0) {
-      static constexpr const char* kOpening[4] = {"MA", "PA", "MI", "KL"};
-      return {kOpening[me], ""};
-    }
-    tracker_.update(text);
-    const MapTables& m = map();
-    const PlaceId here = v.location(me);
-    const PlaceSet reach = hunter_reach(me, round, here);
-    const auto& cur = tracker_.current();
-
-    // Dracula's next location: his current one spread over his moves (trail rules ignored).
-    std::array<double, kNumPlaces> next{};
-    for (int x = 0; x < kNumPlaces; ++x) {
-      if (cur[x] <= 0) continue;
-      const PlaceSet adj = m.dracula_adj[x];
-      const double share = cur[x] / adj.count();
-      adj.for_each([&](PlaceId y) { next[y] += share; });
-    }
-
-    // Other hunters' distance to every place by the time of my next turn.
-    std::array<int, kNumPlaces> others;
-    others.fill(kDistCap);
-    for (int o = 0; o < 4; ++o) {
-      if (o == me) continue;
-      const PlaceId at = v.location(o);
-      if (!is_real(at)) continue;
-      for (int x = 0; x < kNumPlaces; ++x) {
-        const int d = o < me ? hdist(rail_allowance(round + 1, o), at, x)
-                             : std::max(0, hdist(rail_allowance(round, o), at, x) - 1);
-        others[x] = std::min(others[x], d);
-      }
-    }
-
-    // The vampire: the hunter nearest to its most likely city goes for it.
-    PlaceId vamp_target = kNowhere;
-    const Vampire vamp = find_vampire(text);
-    if (vamp.alive) {
-      PlaceId known = v.vampire_location();
-      if (is_real(known)) {
-        vamp_target = known;
-      } else {
-        const auto dist = tracker_.location_of_move(vamp.round);
-        double best = 0;
-        for (int x = 0; x < kNumPlaces; ++x)
-          if (dist[x] > best) best = dist[x], vamp_target = x;
-      }
-    }
-    bool vamp_mine = false;
-    if (is_real(vamp_target)) {
-      int best = 1000, who = -1;
-      for (int o = 0; o < 4; ++o) {
-        const PlaceId at = v.location(o);
-        if (!is_real(at)) continue;
-        const int d = o < me ? hdist(rail_allowance(round + 1, o), at, vamp_target) + 1
-                             : hdist(rail_allowance(round, o), at, vamp_target);
-        if (d < best) best = d, who = o;
-      }
-      vamp_mine = who == me;
-    }
-
-    const int lp = v.health(me);
-    const PlaceList traps = v.trap_locations();
-    auto traps_at = [&](PlaceId p) {
-      int t = 0;
-      for (PlaceId x : traps) t += x == p;
-      return t;
-    };
-    double max_cur = 0;
-    for (double x : cur) max_cur = std::max(max_cur, x);
-
-    // Research: when the trail is cold every hunter rests (the first decides, the rest follow).
-    int known_round = -1;
-    v.last_known_dracula_location(&known_round);
-    const bool cold = round >= 6 && round - known_round >= 8 && tracker_.possible_count() >= 20 &&
-                      max_cur < 0.25 && !vamp_mine;
-    if (cold && research_chain(v, me)) return {std::string(id_to_code(here)), ""};
-
-    double best_cost = 1e18;
-    PlaceId best = here;
-    reach.for_each([&](PlaceId d) {
-      double cost = 0;
-      if (is_land(d)) cost -= 200.0 * cur[d];  // a confrontation now
-      const int k = rail_allowance(round + 1, me);
-      double cover = 0, own = 0;
-      for (int x = 0; x < kNumPlaces; ++x) {
-        if (next[x] <= 0) continue;
-        const int dm = hdist(k, d, x);
-        cover += next[x] * std::min(dm, others[x]);
-        own += next[x] * dm;
-      }
-      cost += 10.0 * cover + 1.0 * own;
-      if (vamp_mine) cost += 30.0 * hdist(k, d, vamp_target) - (d == vamp_target ? 30.0 : 0.0);
-      const int t = traps_at(d);
-      if (t > 0) cost += lp <= 2 * t + 4 ? 500.0 : 3.0 * t;
-      if (d == here && lp <= 4) cost -= 8.0;  // rest when hurt
-      if (d == kHospital) cost += 1.0;
-      if (cost < best_cost - 1e-9) best_cost = cost, best = d;
-    });
-    return {std::string(id_to_code(best)), ""};
+    return hunter_decide(request, tracker_, seeded_);
   }
 
  private:
-  // True if I should rest for research: the first hunter of the round starts it, later ones only
-  // if every hunter before them this round rested.
-  static bool research_chain(const View& v, int me) {
-    for (int o = 0; o < me; ++o) {
-      auto hist = v.move_history(o);
-      if (hist.size() < 2 || hist[hist.size() - 1] != hist[hist.size() - 2]) return false;
-    }
-    return true;
-  }
-
   Tracker tracker_;
+  bool seeded_;
 };
 
 }  // namespace
 
+Decision hunter_decide(const TurnRequest& request, Tracker& tracker, bool seeded) {
+  const std::string& text = request.past_plays;
+  View v(text);
+  const int me = v.player();
+  const int round = v.round();
+  if (me < 0 || me > 3) return {"JM", ""};
+  // FOD_SEED is the game seed plus the seat index, so all four hunters recover the same seed.
+  const uint64_t game_seed = request.seed - static_cast<uint64_t>(me);
+  if (round == 0) {
+    int pick = 0;
+    // One draw for the team, two bits per seat, so each seat's region gets one of 4 cities.
+    if (seeded) {
+      const uint64_t draw = named_stream(game_seed, "dracula-ai-hunter-opening").next();
+      pick = static_cast<int>(draw >> (2 * me)) & 3;
+    }
+    return {kOpenings[me][pick], ""};
+  }
+  // Tie-breaks: a fresh draw per play from the game's own stream (identical in every mode).
+  Rng tie(splitmix64(splitmix64(game_seed ^ fnv1a64("dracula-ai-hunter")) ^
+                     static_cast<uint64_t>(play_count(text))));
+  tracker.update(text);
+  const MapTables& m = map();
+  const PlaceId here = v.location(me);
+  const PlaceSet reach = hunter_reach(me, round, here);
+  const auto& cur = tracker.current();
+
+  // Dracula's next location: his current one spread over his moves (trail rules ignored).
+  std::array<double, kNumPlaces> next{};
+  for (int x = 0; x < kNumPlaces; ++x) {
+    if (cur[x] <= 0) continue;
+    const PlaceSet adj = m.dracula_adj[x];
+    const double share = cur[x] / adj.count();
+    adj.for_each([&](PlaceId y) { next[y] += share; });
+  }
+
+  // Other hunters' distance to every place by the time of my next turn.
+  std::array<int, kNumPlaces> others;
+  others.fill(kDistCap);
+  for (int o = 0; o < 4; ++o) {
+    if (o == me) continue;
+    const PlaceId at = v.location(o);
+    if (!is_real(at)) continue;
+    for (int x = 0; x < kNumPlaces; ++x) {
+      const int d = o < me ? hdist(rail_allowance(round + 1, o), at, x)
+                           : std::max(0, hdist(rail_allowance(round, o), at, x) - 1);
+      others[x] = std::min(others[x], d);
+    }
+  }
+
+  // The vampire: the hunter nearest to its most likely city goes for it.
+  PlaceId vamp_target = kNowhere;
+  const Vampire vamp = find_vampire(text);
+  if (vamp.alive) {
+    PlaceId known = v.vampire_location();
+    if (is_real(known)) {
+      vamp_target = known;
+    } else {
+      const auto dist = tracker.location_of_move(vamp.round);
+      double best = 0;
+      for (int x = 0; x < kNumPlaces; ++x)
+        if (dist[x] > best) best = dist[x], vamp_target = x;
+    }
+  }
+  bool vamp_mine = false;
+  if (is_real(vamp_target)) {
+    int best = 1000, who = -1;
+    for (int o = 0; o < 4; ++o) {
+      const PlaceId at = v.location(o);
+      if (!is_real(at)) continue;
+      const int d = o < me ? hdist(rail_allowance(round + 1, o), at, vamp_target) + 1
+                           : hdist(rail_allowance(round, o), at, vamp_target);
+      if (d < best) best = d, who = o;
+    }
+    vamp_mine = who == me;
+  }
+
+  const int lp = v.health(me);
+  const PlaceList traps = v.trap_locations();
+  auto traps_at = [&](PlaceId p) {
+    int t = 0;
+    for (PlaceId x : traps) t += x == p;
+    return t;
+  };
+  double max_cur = 0;
+  for (double x : cur) max_cur = std::max(max_cur, x);
+
+  // Research: when the trail is cold every hunter rests (the first decides, the rest follow).
+  int known_round = -1;
+  v.last_known_dracula_location(&known_round);
+  const bool cold = round >= 6 && round - known_round >= 8 && tracker.possible_count() >= 20 &&
+                    max_cur < 0.25 && !vamp_mine;
+  if (cold && research_chain(v, me)) return {std::string(id_to_code(here)), ""};
+
+  double best_cost = 1e18;
+  PlaceId best = here;
+  reach.for_each([&](PlaceId d) {
+    double cost = 0;
+    if (is_land(d)) cost -= 200.0 * cur[d];  // a confrontation now
+    const int k = rail_allowance(round + 1, me);
+    double cover = 0, own = 0;
+    for (int x = 0; x < kNumPlaces; ++x) {
+      if (next[x] <= 0) continue;
+      const int dm = hdist(k, d, x);
+      cover += next[x] * std::min(dm, others[x]);
+      own += next[x] * dm;
+    }
+    cost += 10.0 * cover + 1.0 * own;
+    if (vamp_mine) cost += 30.0 * hdist(k, d, vamp_target) - (d == vamp_target ? 30.0 : 0.0);
+    const int t = traps_at(d);
+    if (t > 0) cost += lp <= 2 * t + 4 ? 500.0 : 3.0 * t;
+    if (d == here && lp <= 4) cost -= 8.0;  // rest when hurt
+    if (d == kHospital) cost += 1.0;
+    if (seeded) cost += 0.3 * tie.unit();
+    if (cost < best_cost - 1e-9) best_cost = cost, best = d;
+  });
+  return {std::string(id_to_code(best)), ""};
+}
+
 std::unique_ptr<Ai> make_reference_hunter() {
-  return std::make_unique<ReferenceHunter>();
+  return std::make_unique<ReferenceHunter>(true);
+}
+
+std::unique_ptr<Ai> make_hunter_v1() {
+  return std::make_unique<ReferenceHunter>(false);
 }
 
 }  // namespace arena::dracula

@@ -7,14 +7,26 @@
 // this round at their new places and later ones one move closer), the immature vampire assigned to
 // the hunter nearest its most likely city, research (all rest) when the trail is cold, and trap
 // avoidance / resting when low on life.
+//
+// The seeds matter: the opening of each seat (one of four cities of its region) and the tie-breaks
+// come from the game seed (FOD_SEED minus the seat index, the same for all four hunters), so
+// different seeds play different games. `hunter-v1` is the same AI before that: a fixed opening
+// and no tie-break draws, kept as a baseline.
 #pragma once
 
 #include <memory>
 
 #include "games/dracula/bots/ai.h"
+#include "games/dracula/bots/inference.h"
 
 namespace arena::dracula {
 
 std::unique_ptr<Ai> make_reference_hunter();
+std::unique_ptr<Ai> make_hunter_v1();
+
+// One decision of the reference hunter (seeded) or of hunter-v1 (!seeded) with a caller-owned
+// tracker: Dracula's search models the hunters with it, reusing one tracker across the strings of
+// a game so that its cache keeps every update incremental.
+Decision hunter_decide(const TurnRequest& request, Tracker& tracker, bool seeded);
 
 }  // namespace arena::dracula

@@ -1,0 +1,68 @@
+// What Dracula's AIs know how to judge without search (spec §7.4): the hunters' exact round-aware
+// reach (rail allowance (round + hunter) mod 4), the value of standing somewhere after a number of
+// his moves (margin to the nearest hunter, blood economics: −2 BP per sea turn, +10 in Castle
+// Dracula, death at sea with BP <= 2, the pull of the castle as blood falls), and whether his
+// trail lets him go on without a forced TELEPORT. Shared by dracula-v1 and the search.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "games/dracula/engine.h"
+
+namespace arena::dracula {
+
+// Round-aware distances of each hunter to every place, for the hunters' next round.
+struct Threat {
+  std::array<std::array<int, kNumPlaces>, 4> dist;
+  int min_dist(PlaceId p) const {
+    return std::min({dist[0][p], dist[1][p], dist[2][p], dist[3][p]});
+  }
+  int count_within(PlaceId p, int t) const {
+    int n = 0;
+    for (const auto& d : dist) n += d[p] <= t;
+    return n;
+  }
+  int sum_capped(PlaceId p, int cap) const {
+    int s = 0;
+    for (const auto& d : dist) s += std::min(d[p], cap);
+    return s;
+  }
+};
+
+// The hunters' reach from `s` (Dracula to move) for their next round.
+Threat make_threat(const GameState& s);
+
+// Value of standing at `loc` after `t` of his moves with `bp` blood (`prev_bp` before the move).
+double place_value(const Threat& th, PlaceId loc, int t, int bp, int prev_bp);
+
+// Dracula's own trail, enough to know his legal moves.
+struct Trail {
+  int n = 0;
+  std::array<int8_t, 5> codes{}, locs{};
+  void push(int8_t code, int8_t loc) {
+    for (int i = 4; i > 0; --i) codes[i] = codes[i - 1], locs[i] = locs[i - 1];
+    codes[0] = code, locs[0] = loc;
+    ++n;
+  }
+};
+Trail trail_of(const GameState& s);
+
+// His legal moves after `s` (any seat to move), from the trail alone; no TELEPORT added.
+void next_moves(const GameState& s, MoveList& out);
+
+// True if he can make `depth` more moves without a forced TELEPORT, never ending at sea with BP
+// that would kill him (hunters ignored). Depth-first with early exit, so it is usually cheap.
+bool can_survive(const Trail& t, int depth, int bp);
+
+// Where Dracula's move `m` leaves him from state `s` (§2.3).
+PlaceId move_location(const GameState& s, Move m);
+
+// dracula-v1's judgement of his move `m1` from `s` (Dracula to move): where it leaves him
+// (place_value), a small cost for HIDE / DOUBLE_BACK, the vampire's safety in vampire rounds, -300
+// if his trail forces a TELEPORT within 7 moves, and the best follow-up move against the same
+// reach. A finished game is +-1e9.
+double heuristic_move_value(const GameState& s, const Threat& th, Move m1);
+
+}  // namespace arena::dracula
