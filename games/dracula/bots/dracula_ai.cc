@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <string>
 #include <variant>
 #include <vector>
@@ -17,15 +16,16 @@ namespace arena::dracula {
 namespace {
 
 // The work budget per move, in hunter-model decisions (a decision costs about one tracker update).
-constexpr int kBudget = 96;
-// Rounds each candidate is played out for (the hunters need 2-3 rounds to close in).
-constexpr int kDepth = 3;
+constexpr int kBudget = 200;
+// Rounds each candidate is played out for: the hunters need several rounds to close in, and 5
+// lasted clearly longer than 3 against the reference hunters (seeds 1-10, dracula_ai_sim).
+constexpr int kDepth = 5;
 // Fewest candidates searched, budget permitting.
 constexpr int kMinCandidates = 4;
 
 // The value of his blood: each confrontation (−10) costs more as he weakens.
 double blood_value(int bp) {
-  return 4.0 * bp - 300.0 / std::max(bp, 1);
+  return 8.0 * bp - 600.0 / std::max(bp, 1);
 }
 
 // True if after `m` his trail lets him make 7 more moves without a forced TELEPORT.
@@ -50,6 +50,7 @@ class SearchDracula : public Ai {
     legal_moves(s, moves);
     if (moves.empty() || (moves.size() == 1 && moves[0].id == kTeleport)) return {"TP", ""};
     game_seed_ = request.seed - kDraculaSeat;  // FOD_SEED is the game seed plus the seat index
+    seeded_model_ = hunters_open_seeded(request.past_plays);
     Rng rng(splitmix64(splitmix64(game_seed_ ^ fnv1a64("dracula-ai")) ^ s.plays));
     const Threat th = make_threat(s);
 
@@ -102,7 +103,7 @@ class SearchDracula : public Ai {
       while (!r.state().is_over() && r.state().player() != kDraculaSeat) {
         const int seat = r.state().player();
         const TurnRequest q{r.redacted(), r.messages(), game_seed_ + static_cast<uint64_t>(seat)};
-        Move hm = parse_move(hunter_decide(q, tracker_, true).move);
+        Move hm = parse_move(hunter_decide(q, tracker_, seeded_model_).move);
         if (!is_legal(r.state(), hm)) hm = Move(r.state().hunter_loc[seat]);
         r.play(hm);
       }
@@ -127,9 +128,8 @@ class SearchDracula : public Ai {
     if (s.is_over()) return s.winner == Winner::kDracula ? 1e6 : -1e6 + 1e3 * s.round();
     double v = 2.0 * (start_score - s.score);  // hospitals and matured vampires (rounds are equal)
     v += blood_value(s.blood);
-    // How sure the hunters are of where he is: what their pursuit feeds on.
-    const double p = tracker_.dracula_moves() ? tracker_.current()[s.dracula_loc()] : 0.0;
-    v -= 60.0 * p;
+    // No separate term for the hunters' belief in his true location: the play-out already lets
+    // their inference act on it, and an extra penalty made him die sooner (measured).
     // His prospects from here against their reach.
     const Threat th = make_threat(s);
     MoveList ms;
@@ -140,8 +140,20 @@ class SearchDracula : public Ai {
     return v;
   }
 
-  Tracker tracker_;  // the modelled hunters' inference, reused so that its cache stays warm
+  // Which version of the reference hunters to model: the seeded one if the hunters' round-0 moves
+  // are the openings it would have drawn for this seed, else hunter-v1 (fixed openings).
+  bool hunters_open_seeded(const std::string& text) const {
+    if (play_count(text) < 4) return true;
+    for (int h = 0; h < 4; ++h) {
+      const TurnRequest q{text.substr(0, h ? 8 * h - 1 : 0), {}, game_seed_ + h};
+      if (hunter_decide(q, tracker_, true).move != text.substr(8 * h + 1, 2)) return false;
+    }
+    return true;
+  }
+
+  mutable Tracker tracker_;  // the modelled hunters' inference, reused so that its cache stays warm
   uint64_t game_seed_ = 0;
+  bool seeded_model_ = true;
 };
 
 }  // namespace
