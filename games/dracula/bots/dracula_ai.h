@@ -3,15 +3,16 @@
 // Dracula sees everything; what he does not know is what the hunters will do. So he models them:
 // the hunter model is the reference hunter itself (bots/hunter_ai.h: possibility tracking on the
 // redacted string he can produce from his own full one, then joint pursuit), run for all four
-// seats. Each of his most promising moves (ranked by dracula-v1's judgement, bots/dracula_eval.h)
-// is played out for a few rounds: the modelled hunters reply, he continues with dracula-v1's
-// choice, and the position reached is scored by what decides the game: the score taken off the
-// clock (rounds, hospitals, matured vampires), his blood, the hunters' reach and how sure the
-// hunters' inference is of his true location. Hides, double-backs, sea, Castle Dracula, traps and
-// the vampire's placement are all moves of the same search, judged by their consequences.
+// seats, seeded or as hunter-v1 depending on the hunters' round-0 moves. Each of his most promising
+// moves (ranked by dracula-v1's judgement, bots/dracula_eval.h) is played out for 5 rounds: the
+// modelled hunters reply, he continues with dracula-v1's choice (twice: its best and its second
+// best first continuation, the better counts), and the position reached is scored by what decides
+// the game: the score taken off the clock (hospitals, matured vampires), his blood and his best
+// next move against the hunters' reach. Hides, double-backs, sea, Castle Dracula, traps and the
+// vampire's placement are all moves of the same search, judged by their consequences.
 //
 // The budget is work (hunter-model decisions per move), never the clock: the clock only stops a
-// search that overruns half the turn limit. Openings (round 0) and tie-breaks come from the game
+// search that overruns 30 % of the turn limit. Openings (round 0) and tie-breaks come from the game
 // seed (stream "dracula-ai"), so different seeds play different games; equal inputs give equal
 // moves.
 #pragma once
