@@ -81,13 +81,11 @@ class SearchDracula : public Ai {
     const int per_candidate = 4 * kDepth * kAlternatives;
     const int searched = std::min<int>(static_cast<int>(cands.size()),
                                        std::max(kMinCandidates, kBudget / per_candidate));
-    // Safety stop only (the budget is the work above): well under the limit even when a busy
-    // machine makes one play-out slow, as it is checked between play-outs.
+    // Safety stop only (the budget is the work above): checked before every hunter-model decision,
+    // since a hunter model facing a wide belief (hunters who never find him) is slow.
     const double stop_ms = 0.3 * request.time_limit_ms;
-    auto late = [&] {
-      return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                 .count() > stop_ms;
-    };
+    deadline_ = t0 + std::chrono::microseconds(static_cast<int64_t>(1000 * stop_ms));
+    auto late = [&] { return std::chrono::steady_clock::now() > deadline_; };
     double best_value = -1e18;
     Move best = cands[0].move;
     for (int i = 0; i < searched; ++i) {
@@ -97,6 +95,7 @@ class SearchDracula : public Ai {
         value = std::max(value, play_out(*rec, cands[i].move, alt));
       value += 0.05 * cands[i].prior + 0.5 * rng.unit();
       if (!trail_survives(s, cands[i].move)) value -= 5000;  // a forced TELEPORT reveals him
+      if (late()) break;  // an interrupted play-out does not count; cands[0] is the fallback
       if (value > best_value) best_value = value, best = cands[i].move;
     }
     return {std::string(best.code()), ""};
@@ -112,6 +111,7 @@ class SearchDracula : public Ai {
     r.play(m);
     for (int depth = 0; depth < kDepth; ++depth) {
       while (!r.state().is_over() && r.state().player() != kDraculaSeat) {
+        if (std::chrono::steady_clock::now() > deadline_) return -1e18;  // safety stop
         const int seat = r.state().player();
         const TurnRequest q{r.redacted(), r.messages(), game_seed_ + static_cast<uint64_t>(seat)};
         Move hm = parse_move(hunter_decide(q, tracker_, seeded_model_).move);
@@ -166,6 +166,7 @@ class SearchDracula : public Ai {
   mutable Tracker tracker_;  // the modelled hunters' inference, reused so that its cache stays warm
   uint64_t game_seed_ = 0;
   bool seeded_model_ = true;
+  std::chrono::steady_clock::time_point deadline_;
 };
 
 }  // namespace
