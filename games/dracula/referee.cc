@@ -17,9 +17,8 @@ namespace {
 
 const char* const kSeatNames[] = {"G", "S", "H", "M", "D"};
 
-struct SeatStats {
-  int ai_moves = 0, default_moves = 0, timeouts = 0, garbled = 0, stale = 0, crashes = 0;
-  int disqualified_at = -1;
+struct SeatStats : SeatCounts {
+  int stale = 0;
   std::string rejected;
   std::vector<double> think_ms;  // asked turns only
   bool dead = false;             // persistent program gone (§6.3 "Death")
@@ -30,6 +29,20 @@ struct SeatStats {
 // §6.4 default moves. Hunters stay (JM in round 0); Dracula draws from the match's "default-move"
 // stream over his legal moves in canonical order (round 0: the 70 places other than JM, which is
 // what legal_moves gives there), TELEPORT when nothing is legal.
+Json seat_counts_json(const std::string& program, std::string_view mode, const SeatCounts& c) {
+  Json j = Json::object();
+  j["program"] = program;
+  j["mode"] = std::string(mode);
+  j["in_process"] = program.rfind("bot:", 0) == 0;
+  j["ai_moves"] = c.ai_moves;
+  j["default_moves"] = c.default_moves;
+  j["timeouts"] = c.timeouts;
+  j["garbled_lines"] = c.garbled;
+  j["crashes"] = c.crashes;
+  j["disqualified_at"] = c.disqualified_at >= 0 ? Json(c.disqualified_at) : Json(nullptr);
+  return j;
+}
+
 Move default_move(const GameState& s, const MoveList& legal, Rng& rng) {
   const int seat = s.player();
   if (seat < kDraculaSeat) {
@@ -59,16 +72,7 @@ double percentile(std::vector<double> v, double q) {
 }
 
 Json seat_json(const SeatSpec& spec, SeatMode mode, const SeatStats& st) {
-  Json j = Json::object();
-  j["program"] = spec.text;
-  j["mode"] = std::string(to_string(mode));
-  j["in_process"] = spec.is_builtin();
-  j["ai_moves"] = st.ai_moves;
-  j["default_moves"] = st.default_moves;
-  j["timeouts"] = st.timeouts;
-  j["garbled_lines"] = st.garbled;
-  j["crashes"] = st.crashes;
-  j["disqualified_at"] = st.disqualified_at >= 0 ? Json(st.disqualified_at) : Json(nullptr);
+  Json j = seat_counts_json(spec.text, to_string(mode), st);
   // Think times are measurements: kept under "ms" so that replays compare without them.
   j["ms"] = {
       {"median", percentile(st.think_ms, 0.5)},

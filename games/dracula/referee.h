@@ -41,6 +41,14 @@ struct RefereeConfig {
   int end_grace_ms = 1000;
 };
 
+// One seat's counts in the result line (§6.6 per-seat figures), without the measured times: the
+// referee adds them, the replay check re-derives them.
+struct SeatCounts {
+  int ai_moves = 0, default_moves = 0, timeouts = 0, garbled = 0, crashes = 0;
+  int disqualified_at = -1;
+};
+Json seat_counts_json(const std::string& program, std::string_view mode, const SeatCounts& c);
+
 // §6.4: the default move of the current player of `s` (legal: its legal moves). Dracula's draws
 // come from `rng`, the match's "default-move" stream (shared with the replay check).
 Move default_move(const GameState& s, const MoveList& legal, Rng& rng);

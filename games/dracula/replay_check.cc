@@ -80,25 +80,16 @@ class TurnChecker {
   // The result's per-seat figures as the referee counts them (referee.cc, seat_json), without the
   // measured times.
   Json seat_figures(int seat, const Json& header_seat) const {
-    const Stats& st = stats_[seat];
-    Json j = Json::object();
-    const std::string program = text_of(header_seat, "program");
-    j["program"] = program;
-    j["mode"] = header_seat.value("mode", Json("process"));
-    j["in_process"] = program.rfind("bot:", 0) == 0;
-    j["ai_moves"] = st.ai_moves;
-    j["default_moves"] = st.default_moves;
-    j["timeouts"] = st.timeouts;
-    j["garbled_lines"] = st.garbled;
-    j["crashes"] = st.crashes;
-    j["disqualified_at"] = st.disqualified_at >= 0 ? Json(st.disqualified_at) : Json(nullptr);
+    const Json mode = header_seat.value("mode", Json("process"));
+    Json j =
+        seat_counts_json(text_of(header_seat, "program"),
+                         mode.is_string() ? mode.get<std::string>() : mode.dump(), stats_[seat]);
+    if (!mode.is_string()) j["mode"] = mode;  // as recorded, so that the comparison names it
     return j;
   }
 
  private:
-  struct Stats {
-    int ai_moves = 0, default_moves = 0, timeouts = 0, garbled = 0, crashes = 0;
-    int disqualified_at = -1;
+  struct Stats : SeatCounts {
     bool crashed_before = false;  // an earlier asked turn ended crashed or closed
   };
 
