@@ -25,6 +25,8 @@ Json turn_entry(int n, const std::string& percept) {
   return t;
 }
 
+}  // namespace
+
 void add_state(Json& t, const State& s, const Step* step) {
   const Cave& cave = s.cave();
   t["pos"] = cell_json(cave, s.pos());
@@ -39,8 +41,6 @@ void add_state(Json& t, const State& s, const Step* step) {
   t["events"] = events;
   if (step && step->killed >= 0) t["killed"] = cell_json(cave, step->killed);
 }
-
-}  // namespace
 
 Json spec_header(const GameSetup& g) {
   const Cave& cave = g.cave;

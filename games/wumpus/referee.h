@@ -28,6 +28,11 @@ MatchOutcome run_game(const GameSetup& setup, Seat& seat);
 // The spec §8 header fields of a game (all but `game`, `seed`, `turns` and `result`).
 Json spec_header(const GameSetup& setup);
 
+// Adds to turn entry `t` the hero's state after the action (`step`: what the action did, or null
+// when no action was applied): pos, dir, arrows, has_gold, alive, score, events, and killed when a
+// wumpus died. The replay check compares a recorded turn with exactly these fields.
+void add_state(Json& t, const State& s, const Step* step);
+
 // The §8 `result` object of a finished state.
 Json spec_result(const State& state);
 
