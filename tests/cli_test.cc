@@ -14,13 +14,8 @@ namespace {
 
 using Json = nlohmann::json;
 
-CommandResult arena(std::vector<std::string> args, const std::string& input = "") {
-  args.insert(args.begin(), arena_bin());
-  return run_command(args, input);
-}
-
 TEST(Cli, GamesListsWumpus) {
-  auto r = arena({"games", "--json"});
+  auto r = run_arena({"games", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   Json games = Json::parse(r.out);
   Json wumpus;
@@ -29,7 +24,7 @@ TEST(Cli, GamesListsWumpus) {
   ASSERT_TRUE(wumpus.is_object()) << games.dump();
   EXPECT_EQ(wumpus["roles"], Json::array({"hero"}));
   EXPECT_EQ(wumpus["default_time_ms"], 10000);
-  EXPECT_EQ(arena({"games"}).status, 0);
+  EXPECT_EQ(run_arena({"games"}).status, 0);
 }
 
 TEST(Cli, UsageErrorsExitTwoWithAPreciseMessage) {
@@ -77,16 +72,16 @@ TEST(Cli, UsageErrorsExitTwoWithAPreciseMessage) {
        "arena: --jobs: must be an integer from 1 to 256\n"},
   };
   for (const auto& c : cases) {
-    auto r = arena(c.args);
+    auto r = run_arena(c.args);
     EXPECT_EQ(r.status, 2) << c.message;
     EXPECT_EQ(r.err, c.message);
   }
-  auto unknown = arena({"frobnicate"});
+  auto unknown = run_arena({"frobnicate"});
   EXPECT_EQ(unknown.status, 2);
   EXPECT_EQ(unknown.err.rfind("arena: ", 0), 0u) << unknown.err;
-  EXPECT_EQ(arena({"play", "wumpus", "--seat"}).status, 2);
-  EXPECT_EQ(arena({"--help"}).status, 0);
-  EXPECT_EQ(arena({"play", "--help"}).status, 0);
+  EXPECT_EQ(run_arena({"play", "wumpus", "--seat"}).status, 2);
+  EXPECT_EQ(run_arena({"--help"}).status, 0);
+  EXPECT_EQ(run_arena({"play", "--help"}).status, 0);
 }
 
 TEST(Cli, CustomMapErrorsAreTheSpecsMessages) {
@@ -103,11 +98,12 @@ TEST(Cli, CustomMapErrorsAreTheSpecsMessages) {
        "map: the entrance (first character of the last row) must be '.', found '_'"},
   };
   for (const auto& c : cases) {
-    auto r = arena({"play", "wumpus", "mode=custom", "map=-", "--seat", "hero=bot:random"}, c.map);
+    auto r =
+        run_arena({"play", "wumpus", "mode=custom", "map=-", "--seat", "hero=bot:random"}, c.map);
     EXPECT_EQ(r.status, 2) << c.message;
     EXPECT_EQ(r.err, "arena: " + c.message + "\n");
   }
-  auto missing = arena(
+  auto missing = run_arena(
       {"play", "wumpus", "mode=custom", "map=/nonexistent/map.txt", "--seat", "hero=bot:random"});
   EXPECT_EQ(missing.status, 2);
   EXPECT_EQ(missing.err,
@@ -115,7 +111,7 @@ TEST(Cli, CustomMapErrorsAreTheSpecsMessages) {
 }
 
 TEST(Cli, PlayJsonShape) {
-  auto r = arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "1", "--json"});
+  auto r = run_arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "1", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   Json j = Json::parse(r.out);
   EXPECT_EQ(j["game"], "wumpus");
@@ -126,15 +122,15 @@ TEST(Cli, PlayJsonShape) {
     EXPECT_TRUE(j["result"].contains(k)) << k;
   EXPECT_EQ(j["scores"]["hero"], j["result"]["score"]);
   EXPECT_EQ(j["winner"].is_null(), j["result"]["reason"] != "exit_with_gold");
-  auto plain = arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "1"});
+  auto plain = run_arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "1"});
   EXPECT_EQ(plain.out, "hero scored " + j["scores"]["hero"].dump() + " (" +
                            j["result"]["reason"].get<std::string>() + ", " +
                            j["result"]["actions"].dump() + " actions)\n");
 }
 
 TEST(Cli, EvalGameIEqualsPlayOnSeedSPlusI) {
-  auto r = arena({"eval", "wumpus", "mode=random", "--seat", "hero=bot:reference", "--games", "8",
-                  "--seed", "100", "--jobs", "2", "--json"});
+  auto r = run_arena({"eval", "wumpus", "mode=random", "--seat", "hero=bot:reference", "--games",
+                      "8", "--seed", "100", "--jobs", "2", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   Json j = Json::parse(r.out);
   EXPECT_EQ(j["games"], 8);
@@ -148,16 +144,16 @@ TEST(Cli, EvalGameIEqualsPlayOnSeedSPlusI) {
   EXPECT_GE(hero["ci95"][1].get<double>(), hero["mean"].get<double>());
   EXPECT_TRUE(j.contains("death_rate"));
   for (int i = 0; i < 8; ++i) {
-    auto p = arena({"play", "wumpus", "mode=random", "--seat", "hero=bot:reference", "--seed",
-                    std::to_string(100 + i), "--json"});
+    auto p = run_arena({"play", "wumpus", "mode=random", "--seat", "hero=bot:reference", "--seed",
+                        std::to_string(100 + i), "--json"});
     EXPECT_EQ(Json::parse(p.out)["scores"]["hero"], hero["scores"][i]) << "game " << i;
   }
 }
 
 std::string replay_of(const std::string& seat, const std::string& seed, const std::string& mode) {
   std::string dir = temp_dir(), path = dir + "/r.jsonl";
-  auto r = arena({"play", "wumpus", "mode=" + mode, "--seat", "hero=" + seat, "--seed", seed,
-                  "--replay", path});
+  auto r = run_arena({"play", "wumpus", "mode=" + mode, "--seat", "hero=" + seat, "--seed", seed,
+                      "--replay", path});
   EXPECT_EQ(r.status, 0) << r.err;
   return read_file(path);
 }
@@ -187,13 +183,13 @@ TEST(Cli, SameSeedSameBotsSameReplayBytes) {
 TEST(Cli, ReplayCheckSummaryAndExport) {
   std::string dir = temp_dir(), path = dir + "/r.jsonl";
   ASSERT_EQ(
-      arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "3", "--replay", path})
+      run_arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "3", "--replay", path})
           .status,
       0);
-  auto ok = arena({"replay", path, "--json"});
+  auto ok = run_arena({"replay", path, "--json"});
   ASSERT_EQ(ok.status, 0) << ok.err;
   EXPECT_TRUE(Json::parse(ok.out)["valid"].get<bool>());
-  auto exported = arena({"replay", path, "--export"});
+  auto exported = run_arena({"replay", path, "--export"});
   ASSERT_EQ(exported.status, 0);
   Json doc = Json::parse(exported.out);
   for (const char* k : {"game", "format", "mode", "seed", "params", "map_code", "cave", "player",
@@ -208,12 +204,12 @@ TEST(Cli, ReplayCheckSummaryAndExport) {
   ASSERT_NE(at, std::string::npos);
   text.replace(at, 11, "\"score\":-2,");
   std::ofstream(dir + "/bad.jsonl") << text;
-  auto bad = arena({"replay", dir + "/bad.jsonl"});
+  auto bad = run_arena({"replay", dir + "/bad.jsonl"});
   EXPECT_EQ(bad.status, 1);
   EXPECT_NE(bad.err.find("turn 1: score is -2, replaying gives -1"), std::string::npos) << bad.err;
 
   std::ofstream(dir + "/garbage.jsonl") << "not a replay\n";
-  auto garbage = arena({"replay", dir + "/garbage.jsonl"});
+  auto garbage = run_arena({"replay", dir + "/garbage.jsonl"});
   EXPECT_EQ(garbage.status, 1);
   EXPECT_EQ(garbage.err,
             "arena: replay: " + dir +
@@ -223,16 +219,16 @@ TEST(Cli, ReplayCheckSummaryAndExport) {
 
 TEST(Cli, BotProgramSpeaksTheProtocol) {
   auto r =
-      arena({"bot", "wumpus", "reference"}, "start 4 4 1 1 20 96\nnone\nbogus breeze\nend 0\n");
+      run_arena({"bot", "wumpus", "reference"}, "start 4 4 1 1 20 96\nnone\nbogus breeze\nend 0\n");
   ASSERT_EQ(r.status, 0) << r.err;
   // One action per percept line, none after `end`. The reference bot goes north from the entrance
   // (no percept); in the breeze at (0, 1) a pit may lie ahead, so it turns back.
   EXPECT_EQ(r.out, "go\nrotateL\n");
   EXPECT_EQ(r.err, "wumpus bot: unknown percept words ignored in: bogus breeze\n");
   // Early EOF: exits cleanly.
-  EXPECT_EQ(arena({"bot", "wumpus", "reference"}, "start 4 4 1 1 20 96\nnone\n").status, 0);
-  EXPECT_EQ(arena({"bot", "wumpus", "random", "--seed", "5"}, "").status, 0);
-  auto extra = arena({"bot", "wumpus", "reference", "--persistent"});
+  EXPECT_EQ(run_arena({"bot", "wumpus", "reference"}, "start 4 4 1 1 20 96\nnone\n").status, 0);
+  EXPECT_EQ(run_arena({"bot", "wumpus", "random", "--seed", "5"}, "").status, 0);
+  auto extra = run_arena({"bot", "wumpus", "reference", "--persistent"});
   EXPECT_EQ(extra.status, 2);
   EXPECT_EQ(extra.err,
             "arena: bot wumpus reference: unknown argument '--persistent' (it takes none)\n");
@@ -247,14 +243,14 @@ TEST(Cli, VersionIsTheProjectVersion) {
   const size_t from = at + key.size();
   const std::string version = cmake.substr(from, cmake.find(' ', from) - from);
   ASSERT_FALSE(version.empty());
-  auto r = arena({"--version"});
+  auto r = run_arena({"--version"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "arena " + version + "\n");
   EXPECT_EQ(r.err, "");
   // The same version is what replays record.
   std::string dir = temp_dir(), path = dir + "/r.jsonl";
   ASSERT_EQ(
-      arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "3", "--replay", path})
+      run_arena({"play", "wumpus", "--seat", "hero=bot:reference", "--seed", "3", "--replay", path})
           .status,
       0);
   const std::string text = read_file(path);
@@ -262,7 +258,7 @@ TEST(Cli, VersionIsTheProjectVersion) {
 }
 
 TEST(Cli, PlayPrintsTheDrawnSeedAndItPlaysTheSameMatch) {
-  auto drawn = arena({"play", "wumpus", "mode=random", "--seat", "hero=bot:reference"});
+  auto drawn = run_arena({"play", "wumpus", "mode=random", "--seat", "hero=bot:reference"});
   ASSERT_EQ(drawn.status, 0) << drawn.err;
   const std::string key = "\nseed: ";
   const size_t at = drawn.out.rfind(key);
@@ -273,11 +269,12 @@ TEST(Cli, PlayPrintsTheDrawnSeedAndItPlaysTheSameMatch) {
   ASSERT_FALSE(seed.empty());
   // The printed seed plays the match again; a given seed is not printed again.
   auto again =
-      arena({"play", "wumpus", "mode=random", "--seat", "hero=bot:reference", "--seed", seed});
+      run_arena({"play", "wumpus", "mode=random", "--seat", "hero=bot:reference", "--seed", seed});
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_EQ(again.out, drawn.out.substr(0, at + 1));
   // JSON carries the drawn seed as it always did.
-  auto json = arena({"play", "wumpus", "mode=random", "--seat", "hero=bot:reference", "--json"});
+  auto json =
+      run_arena({"play", "wumpus", "mode=random", "--seat", "hero=bot:reference", "--json"});
   ASSERT_EQ(json.status, 0) << json.err;
   EXPECT_TRUE(Json::parse(json.out)["seed"].is_string());
 }
@@ -286,7 +283,7 @@ TEST(Cli, ExamplesPlayAFullGame) {
   std::string py = "python3 " + source_path("examples/wumpus/example_bot.py");
   std::string cc = arena_bin().substr(0, arena_bin().size() - 5) + "wumpus_example_bot";
   for (const std::string& seat : {py, cc}) {
-    auto r = arena({"play", "wumpus", "--seat", "hero=" + seat, "--seed", "4", "--json"});
+    auto r = run_arena({"play", "wumpus", "--seat", "hero=" + seat, "--seed", "4", "--json"});
     ASSERT_EQ(r.status, 0) << r.err;
     Json j = Json::parse(r.out);
     EXPECT_GT(j["scores"]["hero"].get<int>(), -5000) << seat << ": " << r.out;
@@ -302,21 +299,21 @@ TEST(Cli, GameToolsRunThroughArena) {
     const std::string tool = name.substr(0, name.find('_'));
     const std::string in = read_file(source_path("games/evolution/testdata/" + name + ".in"));
     const std::string out = read_file(source_path("games/evolution/testdata/" + name + ".out"));
-    CommandResult r = arena({"evolution", tool}, in);
+    CommandResult r = run_arena({"evolution", tool}, in);
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(Json::parse(r.out), Json::parse(out));
   }
-  CommandResult xmain = arena({"evolution", "xmain", "3", "7", "rules=instructor"});
+  CommandResult xmain = run_arena({"evolution", "xmain", "3", "7", "rules=instructor"});
   EXPECT_EQ(xmain.status, 0) << xmain.err;
   EXPECT_EQ(xmain.out, run_command({arena_bin().substr(0, arena_bin().size() - 5) + "xmain", "3",
                                     "7", "rules=instructor"})
                            .out);
-  CommandResult unknown = arena({"evolution", "xnothing"});
+  CommandResult unknown = run_arena({"evolution", "xnothing"});
   EXPECT_EQ(unknown.status, 2);
   EXPECT_EQ(unknown.err,
             "arena: evolution has no tool 'xnothing' (tools: xattack, xfeed, xstep, "
             "xstep4, xsilly, xstream, xmain)\n");
-  CommandResult games = arena({"games", "--json"});
+  CommandResult games = run_arena({"games", "--json"});
   ASSERT_EQ(games.status, 0);
   for (const Json& g : Json::parse(games.out)) {
     if (g["name"] != "evolution") continue;

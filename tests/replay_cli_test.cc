@@ -18,11 +18,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-CommandResult arena(std::vector<std::string> args, const std::string& input = "") {
-  args.insert(args.begin(), arena_bin());
-  return run_command(args, input);
-}
-
 // A replay as its lines, to edit.
 struct Lines {
   std::vector<Json> lines;
@@ -55,7 +50,7 @@ std::string play(const std::string& dir, std::vector<std::string> args) {
   args.insert(args.begin(), "play");
   args.push_back("--replay");
   args.push_back(path);
-  CommandResult r = arena(args);
+  CommandResult r = run_arena(args);
   EXPECT_EQ(r.status, 0) << r.err;
   return path;
 }
@@ -64,7 +59,7 @@ std::string play(const std::string& dir, std::vector<std::string> args) {
 std::string check(const std::string& dir, const std::string& text) {
   const std::string path = dir + "/edited.jsonl";
   std::ofstream(path) << text;
-  CommandResult r = arena({"replay", path});
+  CommandResult r = run_arena({"replay", path});
   if (r.status == 0) return "valid";
   EXPECT_EQ(r.status, 1) << r.err;
   return r.err;
@@ -87,7 +82,7 @@ TEST(ReplayCli, FilesThatAreNotReplaysAreNamedWithTheReason) {
       {"/proc/self/mem", "cannot read: Input/output error"},
   };
   for (const Case& c : cases) {
-    CommandResult r = arena({"replay", c.path});
+    CommandResult r = run_arena({"replay", c.path});
     EXPECT_EQ(r.status, 1) << c.path;
     EXPECT_EQ(r.err, "arena: replay: " + c.path + ": " + c.message + "\n");
   }
@@ -95,7 +90,7 @@ TEST(ReplayCli, FilesThatAreNotReplaysAreNamedWithTheReason) {
     const std::string locked = dir + "/locked.jsonl";
     std::ofstream(locked) << good;
     ::chmod(locked.c_str(), 0);
-    EXPECT_EQ(arena({"replay", locked}).err,
+    EXPECT_EQ(run_arena({"replay", locked}).err,
               "arena: replay: " + locked + ": cannot read: Permission denied\n");
   }
 

@@ -72,6 +72,11 @@ bool process_gone(int pid) {
   return kill(pid, 0) != 0 && errno == ESRCH;
 }
 
+CommandResult run_arena(std::vector<std::string> args, const std::string& input) {
+  args.insert(args.begin(), arena_bin());
+  return run_command(args, input);
+}
+
 Proc::Proc(std::vector<std::string> argv) {
   ProcessOptions o;
   o.argv = std::move(argv);

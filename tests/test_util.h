@@ -21,6 +21,8 @@ CommandResult run_command(const std::vector<std::string>& argv, const std::strin
 
 // build/bin/arena (from $ARENA_BIN, set by ctest).
 std::string arena_bin();
+// Runs `arena ARGS...` with `input` on stdin.
+CommandResult run_arena(std::vector<std::string> args, const std::string& input = "");
 // A path inside the source tree ($ARENA_SOURCE_DIR).
 std::string source_path(const std::string& relative);
 // A fresh temporary directory for one test.
