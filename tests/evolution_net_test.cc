@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/process.h"
+#include "core/replay.h"
 #include "core/seat_spec.h"
 #include "core/tcp.h"
 #include "tests/test_util.h"
@@ -190,6 +191,7 @@ TEST(EvolutionNet, XserverEjectsACheatAndRanksTheOthers) {
 struct Played {
   int status = -1;
   Json json;
+  Json header;  // the replay's header line
   std::string err, replay_check;
 };
 
@@ -208,6 +210,8 @@ Played play(const std::vector<std::string>& seats, const std::string& seed, int 
   p.err = r.err;
   if (r.status != 0) return p;
   p.json = Json::parse(r.out);
+  const std::string text = read_file(replay);
+  p.header = Json::parse(text.substr(0, text.find('\n')));
   CommandResult c = run_command({arena_bin(), "replay", replay});
   p.replay_check = c.status == 0 ? "ok" : c.out + c.err;
   return p;
@@ -235,6 +239,16 @@ TEST(EvolutionNet, ArenaPlayWithSillySeatsMatchesXmain) {
     const Json& first = p.json["result"]["ranking"][0];
     EXPECT_EQ(p.json["winner"], first["seat"]);
     EXPECT_EQ(p.json["scores"][first["seat"].get<std::string>()], first["score"]);
+    // Who signed up as what: every program seat, with the name it sent; no in-process seat.
+    size_t programs = 0;
+    for (size_t k = 0; k < c.seats.size(); ++k) {
+      const std::string seat = "p" + std::to_string(k + 1);
+      const bool program = c.seats[k].rfind("bot:", 0) != 0;
+      programs += program;
+      EXPECT_EQ(p.header["signups"].contains(seat), program) << seat;
+      if (program) EXPECT_TRUE(p.header["signups"][seat].is_string()) << seat;
+    }
+    EXPECT_EQ(p.header["signups"].size(), programs);
   }
 }
 
