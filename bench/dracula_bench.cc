@@ -11,10 +11,12 @@
 
 #include "core/rng.h"
 #include "games/dracula/engine.h"
+#include "games/dracula/game.h"
 #include "games/dracula/past_plays.h"
 #include "games/dracula/random_game.h"
 #include "games/dracula/referee.h"
 #include "games/dracula/view.h"
+#include "match/match.h"
 
 namespace {
 
@@ -148,17 +150,19 @@ BENCHMARK(BM_RandomGame)->Name("dracula/random_game")->Unit(benchmark::kMicrosec
 // A whole refereed game of baselines in process: requests encoded and parsed as on the wire,
 // judging, recording, the replay and the result.
 void BM_RefereeBaselineGame(benchmark::State& state) {
+  const GameInfo game = game_info();
   uint64_t seed = 1, plays = 0;
   for (auto _ : state) {
-    RefereeConfig c;
-    c.seed = seed++;
-    for (int i = 0; i < 4; ++i) {
-      c.seats[i].builtin = "b-hunt-chase";
-      c.seats[i].text = "bot:b-hunt-chase";
+    MatchSetup setup;
+    setup.seed = seed++;
+    setup.time_ms = 1500;
+    for (const char* role : {"G", "S", "H", "M", "D"}) {
+      SeatSpec& spec = setup.seats[role];
+      spec.role = role;
+      spec.builtin = std::string(role) == "D" ? "b-drac-greedy" : "b-hunt-chase";
+      spec.text = "bot:" + spec.builtin;
     }
-    c.seats[4].builtin = "b-drac-greedy";
-    c.seats[4].text = "bot:b-drac-greedy";
-    MatchOutcome o = run_game(c);
+    MatchOutcome o = run_match(game, setup);
     plays += static_cast<uint64_t>(o.result["plays"].get<int>());
   }
   state.SetItemsProcessed(state.iterations());

@@ -166,7 +166,7 @@ void BM_referee_per_move_pipes(benchmark::State& state) {
     Hub hub;
     auto seat = open_trivial_seat(hub, path);
     state.ResumeTiming();
-    MatchOutcome outcome = run_game(setup, *seat);
+    RefereeRecord outcome = run_game(setup, *seat);
     const int actions = outcome.result.at("actions").get<int>();
     if (outcome.result.at("reason") != "turn_limit") {
       return state.SkipWithError(

@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "core/interrupt.h"
 #include "match/eval.h"
+#include "match/match.h"
 
 namespace arena::cli {
 
@@ -33,7 +34,7 @@ int cmd_play(const PlayOptions& o) {
   if (!setup) return kUsage;
   MatchOutcome outcome;
   try {
-    outcome = game->play(*setup);
+    outcome = run_match(*game, *setup);
   } catch (const UsageError& e) {
     std::cerr << "arena: " << e.what() << "\n";
     return kUsage;

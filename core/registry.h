@@ -69,6 +69,31 @@ struct MatchOutcome {
   std::vector<std::string> warnings;
 };
 
+// What match/ hands a game's referee: the match's hub, its setup, and every seat already open (in
+// role order), by role. The seats stay match/'s: after the referee it finishes them all, records
+// what each left on stderr and how it ended, and cleans up every process.
+struct RefereeContext {
+  Hub& hub;
+  const MatchSetup& setup;
+  std::map<std::string, Seat*> seats;
+};
+
+// What a referee gives back: the outcome and the game's own parts of the replay. match/ writes the
+// header (container fields, then `header_fields`), the events, one log line per seat with
+// anything to say, and the result line {type, scores, winner, result}.
+struct RefereeRecord {
+  std::map<std::string, double> scores;  // role -> score
+  std::optional<std::string> winner;     // a role or team, or nullopt
+  Json result = Json::object();          // the spec's own result fields
+  std::map<std::string, double> stats;   // per-game figures for eval
+  std::string summary;                   // for `arena play`
+  std::vector<Json> events;              // turns and events, in order
+  Json header_fields = Json::object();   // the spec's top-level header fields
+  Json header_seats;                     // null: role -> the SPEC text
+  Json match_params;                     // null: the parameters given on the command line
+  bool seeded = true;                    // false: the header's seed is null (a fixed map)
+};
+
 // A file that goes with an exported replay document, written next to it.
 struct ExportFile {
   std::string name;  // a plain file name, without directory
@@ -97,6 +122,8 @@ enum class Dynamics { turn_based, real_time };
 struct BotInfo {
   std::string name;
   std::string help;
+  // The roles it is made for, as roles or groups ("hunters"); empty: any role.
+  std::vector<std::string> roles;
 };
 
 // Arguments of `arena bot <game> <name> ...`.
@@ -146,8 +173,15 @@ struct GameInfo {
   std::function<std::unique_ptr<MessageBot>(const std::string& name, uint64_t seed)> make_bot;
   // A built-in bot as a program speaking the protocol (`arena bot`). Returns the exit code.
   std::function<int(const std::string& name, const BotArgs& args)> run_bot;
-  // Plays one match. Throws std::runtime_error for configuration errors (the match never starts).
+  // How each seat is opened (transport, framers, environment, the built-in bot). Throws UsageError
+  // for a seat that cannot be (an unknown built-in bot): the match never starts.
+  std::function<SeatPlan(const MatchSetup& setup, const SeatSpec& spec)> seat_plan;
+  // Plays one match on seats match/ opened (match/match.h runs every match).
+  std::function<RefereeRecord(RefereeContext& context)> referee;
+  // A game not yet moved onto seat_plan/referee plays its whole match itself.
   std::function<MatchOutcome(const MatchSetup& setup)> play;
+  // The name of the per-turn limit in the replay header's time_control.
+  std::string time_control_key = "turn_ms";
   // Extra eval statistics from the outcomes (e.g. Wumpus death_rate), merged into eval's JSON.
   std::function<void(const std::vector<MatchOutcome>& outcomes, Json& out)> eval_extras;
   // Checks a replay's game-specific content; returns the problems found (empty: valid).

@@ -312,6 +312,46 @@ class InProcessSeat : public Seat {
   bool finished_ = false;
 };
 
+// A fresh in-process bot for every turn, as a per-turn program is a fresh process (Dracula §6.2):
+// each send() retires the previous bot (its late answers die with it) and starts a new one.
+class PerTurnInProcessSeat : public Seat {
+ public:
+  PerTurnInProcessSeat(Hub& hub, std::function<std::unique_ptr<MessageBot>()> make_bot,
+                       FramerFactory framer_to_bot, FramerFactory framer)
+      : hub_(hub),
+        make_bot_(std::move(make_bot)),
+        framer_to_bot_(std::move(framer_to_bot)),
+        framer_(std::move(framer)) {}
+
+  void send(std::string_view message) override {
+    if (finished_) return;
+    turn_ = std::make_unique<InProcessSeat>(hub_, make_bot_(), framer_to_bot_, framer_);
+    turn_->send(message);
+  }
+  Received receive(Deadline deadline) override {
+    if (turn_) return turn_->receive(deadline);
+    Received r;
+    r.verdict = Verdict::closed;
+    r.detail = "not asked yet";
+    return r;
+  }
+  bool bytes_waiting() override { return turn_ && turn_->bytes_waiting(); }
+  void finish(int grace_ms) override {
+    finished_ = true;
+    if (turn_) turn_->finish(grace_ms);
+  }
+  std::string stderr_text() const override { return turn_ ? turn_->stderr_text() : ""; }
+  bool stderr_truncated() const override { return turn_ && turn_->stderr_truncated(); }
+  StderrExcerpt take_stderr() override { return turn_ ? turn_->take_stderr() : StderrExcerpt{}; }
+
+ private:
+  Hub& hub_;
+  std::function<std::unique_ptr<MessageBot>()> make_bot_;
+  FramerFactory framer_to_bot_, framer_;
+  std::unique_ptr<Seat> turn_;
+  bool finished_ = false;
+};
+
 bool write_all(int fd, std::string_view bytes) {
   static const bool kIgnored = [] { return signal(SIGPIPE, SIG_IGN) != SIG_ERR; }();
   (void)kIgnored;
@@ -369,6 +409,13 @@ std::unique_ptr<Seat> make_in_process_seat(Hub& hub, std::unique_ptr<MessageBot>
                                            FramerFactory framer_to_bot, FramerFactory framer) {
   return std::make_unique<InProcessSeat>(hub, std::move(bot), std::move(framer_to_bot),
                                          std::move(framer));
+}
+
+std::unique_ptr<Seat> make_per_turn_in_process_seat(
+    Hub& hub, std::function<std::unique_ptr<MessageBot>()> make_bot, FramerFactory framer_to_bot,
+    FramerFactory framer) {
+  return std::make_unique<PerTurnInProcessSeat>(hub, std::move(make_bot), std::move(framer_to_bot),
+                                                std::move(framer));
 }
 
 int run_bot_fds(MessageBot& bot, Framer& input, int in_fd, int out_fd) {

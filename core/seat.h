@@ -79,6 +79,13 @@ std::unique_ptr<Seat> make_per_turn_process_seat(Hub& hub, const ProcessOptions&
 std::unique_ptr<Seat> make_in_process_seat(Hub& hub, std::unique_ptr<MessageBot> bot,
                                            FramerFactory framer_to_bot, FramerFactory framer);
 
+// A fresh built-in bot for every turn (`make_bot` runs at each send()), as a per-turn program is a
+// fresh process: the previous turn's bot and its late answers are dropped. Stderr is the current
+// turn's bot's log.
+std::unique_ptr<Seat> make_per_turn_in_process_seat(
+    Hub& hub, std::function<std::unique_ptr<MessageBot>()> make_bot, FramerFactory framer_to_bot,
+    FramerFactory framer);
+
 // Runs a MessageBot as a program over stdin/stdout until EOF or bot.finished(). Returns exit code:
 // 0 at EOF or when finished, 1 when reading or writing fails, 2 when the input cannot be framed.
 int run_bot_stdio(MessageBot& bot, Framer& input);

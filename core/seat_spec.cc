@@ -150,4 +150,26 @@ std::unique_ptr<Seat> open_tcp_seat(Hub& hub, const SeatSpec& spec, const BotMak
   }
 }
 
+std::unique_ptr<Seat> open_seat(Hub& hub, const SeatSpec& spec, const SeatPlan& plan) {
+  if (spec.is_builtin()) {
+    if (plan.transport == SeatTransport::process_per_turn)
+      return make_per_turn_in_process_seat(hub, plan.make_bot, plan.to_bot, plan.from_bot);
+    return make_in_process_seat(hub, plan.make_bot(), plan.to_bot, plan.from_bot);
+  }
+  ProcessOptions options;
+  options.argv = spec.argv;
+  options.env = plan.env;
+  options.working_dir = plan.working_dir;
+  switch (plan.transport) {
+    case SeatTransport::process:
+      return make_process_seat(hub, options, plan.from_bot, plan.stderr_limit);
+    case SeatTransport::process_per_turn:
+      return make_per_turn_process_seat(hub, options, plan.from_bot, plan.stderr_limit);
+    case SeatTransport::tcp:
+      break;
+  }
+  return open_tcp_seat(hub, spec, nullptr, 0, plan.from_bot, plan.to_bot,
+                       Deadline::after_ms(plan.connect_ms));
+}
+
 }  // namespace arena

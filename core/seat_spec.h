@@ -57,4 +57,27 @@ std::unique_ptr<Seat> open_tcp_seat(Hub& hub, const SeatSpec& spec, const BotMak
                                     uint64_t match_seed, FramerFactory framer,
                                     FramerFactory framer_to_bot, Deadline connect_deadline);
 
+// How a game wants one seat opened; match/ opens every seat of a match from its plan (open_seat).
+enum class SeatTransport {
+  process,           // a program for the whole game over stdin/stdout; bot:NAME in process
+  process_per_turn,  // a fresh program every turn (send() starts it); bot:NAME fresh per turn
+  tcp,               // a program started with --host/--port, connecting back; bot:NAME in process
+};
+
+struct SeatPlan {
+  SeatTransport transport = SeatTransport::process;
+  FramerFactory from_bot;  // frames what the seat sends the referee
+  FramerFactory to_bot;    // frames what a built-in bot reads
+  // bot:NAME: makes the bot (one per game, or one per turn); the game has checked that it exists.
+  std::function<std::unique_ptr<MessageBot>()> make_bot;
+  std::vector<std::pair<std::string, std::string>> env;  // added to a program's environment
+  std::string working_dir;                               // of a program; "" = ours
+  size_t stderr_limit = 64 * 1024;                       // per take_stderr(), or for the game
+  int connect_ms = 5000;  // tcp: how long a started program has to connect
+};
+
+// Opens `spec`'s seat as `plan` says. A program that cannot start gives a seat whose
+// start_error() says why (its receive() reports `crashed`).
+std::unique_ptr<Seat> open_seat(Hub& hub, const SeatSpec& spec, const SeatPlan& plan);
+
 }  // namespace arena

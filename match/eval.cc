@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "core/clock.h"
+#include "match/match.h"
 #include "match/runner.h"
 
 namespace arena {
@@ -50,7 +51,7 @@ EvalRun run_eval(const GameInfo& game, const MatchSetup& setup, const EvalOption
       s.seed_given = true;
       const size_t k = static_cast<size_t>(i);
       try {
-        MatchOutcome o = game.play(s);
+        MatchOutcome o = run_match(game, s);
         // A game in flight when the run was stopped lost its bots: it does not count.
         if (options.stop && options.stop()) {
           stopped = true;

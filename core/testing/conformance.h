@@ -131,14 +131,4 @@ uint64_t check_random_play(const RandomPlayOptions& options) {
   return fingerprint;
 }
 
-// Plays the same match twice and checks the replays are byte-identical once timings are removed,
-// and that the outcome is the same.
-inline void check_match_reproducible(const GameInfo& game, const MatchSetup& setup) {
-  MatchOutcome a = game.play(setup), b = game.play(setup);
-  EXPECT_EQ(without_timings(a.replay.to_jsonl()), without_timings(b.replay.to_jsonl()));
-  EXPECT_EQ(a.scores, b.scores);
-  EXPECT_EQ(a.result, b.result);
-  EXPECT_FALSE(a.replay.events.empty());
-}
-
 }  // namespace arena::conformance

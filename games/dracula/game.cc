@@ -6,6 +6,7 @@
 #include "games/dracula/bots/protocol_bot.h"
 #include "games/dracula/engine.h"
 #include "games/dracula/referee.h"
+#include "games/dracula/seat_driver.h"
 
 namespace arena::dracula {
 
@@ -13,7 +14,8 @@ namespace {
 
 const char* const kRoles[] = {"G", "S", "H", "M", "D"};
 
-MatchOutcome play(const MatchSetup& setup) {
+// The referee's configuration of a match: its seed, limit and, per seat, the SPEC and mode.
+RefereeConfig config_of(const MatchSetup& setup) {
   RefereeConfig config;
   config.seed = setup.seed;
   config.time_limit_ms = setup.time_ms;
@@ -26,20 +28,28 @@ MatchOutcome play(const MatchSetup& setup) {
     config.seats[seat] = spec;
     config.modes[seat] = *mode;
   }
-  MatchOutcome outcome = run_game(config);
+  return config;
+}
 
-  Json match_params = Json::object();
-  Json seats = outcome.result["seats"];
+int seat_index(const std::string& role) {
+  for (int seat = 0; seat < kNumSeats; ++seat)
+    if (role == kRoles[seat]) return seat;
+  throw UsageError("dracula has no seat " + role);
+}
+
+RefereeRecord referee(RefereeContext& context) {
+  const RefereeConfig config = config_of(context.setup);
+  std::array<Seat*, kNumSeats> seats{};
+  for (int seat = 0; seat < kNumSeats; ++seat) seats[seat] = context.seats.at(kRoles[seat]);
+  RefereeRecord record = run_referee(seats, config);
+
   Json header_seats = Json::object();
-  for (const auto& [role, s] : seats.items())
+  for (const auto& [role, s] : record.result["seats"].items())
     header_seats[role] = {{"program", s["program"]}, {"mode", s["mode"]}};
-  Json header = Replay::make_header("dracula", match_params, Json(std::to_string(setup.seed)),
-                                    header_seats, {{"turn_ms", setup.time_ms}});
+  record.header_seats = std::move(header_seats);
   // §6.6 fields known before the game.
-  header["format"] = "fod-game-1";
-  header["time_limit_ms"] = setup.time_ms;
-  outcome.replay.header = std::move(header);
-  return outcome;
+  record.header_fields = {{"format", "fod-game-1"}, {"time_limit_ms", context.setup.time_ms}};
+  return record;
 }
 
 std::unique_ptr<MessageBot> make_bot(const std::string& name, uint64_t seed) {
@@ -91,6 +101,15 @@ void eval_extras(const std::vector<MatchOutcome>& outcomes, Json& out) {
 
 }  // namespace
 
+GameInfo game_info(InProcessBotMaker make_bot) {
+  if (!make_bot) make_bot = make_protocol_bot;
+  GameInfo g = game_info();
+  g.seat_plan = [make_bot](const MatchSetup& setup, const SeatSpec& spec) {
+    return seat_plan(config_of(setup), seat_index(spec.role), make_bot);
+  };
+  return g;
+}
+
 GameInfo game_info() {
   GameInfo g;
   g.name = "dracula";
@@ -102,11 +121,17 @@ GameInfo game_info() {
   g.default_time_ms = 1500;
   g.min_time_ms = 10;
   g.max_time_ms = 600000;
-  for (const auto& [name, help] : ai_catalog()) g.bots.push_back({name, help});
+  for (const auto& [name, help] : ai_catalog()) {
+    const bool hunter = name.find("hunt") != std::string::npos;  // hunter*, b-hunt-*
+    g.bots.push_back({name, help, {hunter ? "hunters" : "dracula"}});
+  }
   g.make_bot = make_bot;
   g.run_bot = run_protocol_bot;
   g.bot_flags = {{"--persistent"}};
-  g.play = play;
+  g.seat_plan = [](const MatchSetup& setup, const SeatSpec& spec) {
+    return seat_plan(config_of(setup), seat_index(spec.role), make_protocol_bot);
+  };
+  g.referee = referee;
   g.eval_extras = eval_extras;
   g.check_replay = check_replay;
   g.export_replay = export_replay;

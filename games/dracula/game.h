@@ -2,10 +2,13 @@
 #pragma once
 
 #include "core/registry.h"
+#include "games/dracula/referee.h"
 
 namespace arena::dracula {
 
 GameInfo game_info();
+// The same game with in-process seats (`bot:NAME`) made by `make_bot` (tests' scripted bots).
+GameInfo game_info(InProcessBotMaker make_bot);
 
 // Replay content checks and the spec's own document (§6.6), in replay_check.cc.
 std::vector<std::string> check_replay(const Replay& replay);

@@ -137,31 +137,13 @@ Json game_fields_from_plays(const std::string& past_plays,
   return j;
 }
 
-MatchOutcome run_game(const RefereeConfig& config) {
-  InProcessBotMaker make_bot = config.make_bot ? config.make_bot : make_protocol_bot;
-  Hub hub;  // before the drivers: their seats live on it
-  std::array<std::unique_ptr<SeatDriver>, 5> drivers;
-  for (int seat = 0; seat < kNumSeats; ++seat) {
-    const SeatSpec& spec = config.seats[seat];
-    const uint64_t seat_seed = config.seed + static_cast<uint64_t>(seat);
-    const bool persistent = config.modes[seat] == SeatMode::kPersistent;
-    std::function<std::unique_ptr<MessageBot>()> bot;
-    if (spec.is_builtin()) {
-      if (!make_bot(spec.builtin, seat_seed, config.time_limit_ms, persistent))
-        throw UsageError(
-            fmt::format("--seat {}: dracula has no bot '{}'", kSeatNames[seat], spec.builtin));
-      bot = [=] { return make_bot(spec.builtin, seat_seed, config.time_limit_ms, persistent); };
-    }
-    ProcessOptions process;
-    process.argv = spec.argv;
-    process.env = seat_environment(config, seat);
-    process.working_dir = config.working_dir;
-    drivers[seat] =
-        make_seat_driver(hub, spec, config.modes[seat], process, config.time_limit_ms, bot);
-  }
-  for (auto& d : drivers) d->start();
+RefereeRecord run_referee(const std::array<Seat*, kNumSeats>& seats, const RefereeConfig& config) {
+  std::array<std::unique_ptr<SeatDriver>, kNumSeats> drivers;
+  for (int seat = 0; seat < kNumSeats; ++seat)
+    drivers[seat] = make_seat_driver(*seats[seat], config.seats[seat].is_builtin(),
+                                     config.modes[seat], config.time_limit_ms);
 
-  MatchOutcome outcome;
+  RefereeRecord outcome;
   Record record;
   Rng default_rng = named_stream(config.seed, "default-move");
   std::array<SeatStats, 5> stats;
@@ -189,8 +171,8 @@ MatchOutcome run_game(const RefereeConfig& config) {
       st.think_ms.push_back(reply->ms);
       st.garbled += reply->garbled;
       st.stale += reply->stale;
-      if (reply->end == "timeout") ++st.timeouts;
-      if (reply->end == "crashed" || reply->end == "closed") ++st.crashes;
+      if (reply->verdict == Verdict::timeout) ++st.timeouts;
+      if (reply->verdict == Verdict::crashed || reply->verdict == Verdict::closed) ++st.crashes;
       st.dead = reply->dead;
     }
 
@@ -201,9 +183,12 @@ MatchOutcome run_game(const RefereeConfig& config) {
     } else if (reply->counted) {
       verdict = "ok";
     } else {
-      verdict = reply->end == "timeout"                             ? "timeout"
-                : reply->end == "crashed" || reply->end == "closed" ? "crashed"
-                                                                    : "closed";
+      // No move line: the turn's verdict, where a closed persistent program counts as crashed
+      // (§6.5) and a turn that ended as the protocol allows gave no move ("closed").
+      verdict = reply->verdict == Verdict::timeout ? "timeout"
+                : reply->verdict == Verdict::crashed || reply->verdict == Verdict::closed
+                    ? "crashed"
+                    : "closed";
     }
     if (forced_teleport) {
       // §2.7 / §6.5 row 17: whatever he answered; his message is kept.
@@ -248,35 +233,19 @@ MatchOutcome run_game(const RefereeConfig& config) {
     t["garbled_lines"] = reply ? reply->garbled : 0;
     if (reply && reply->stale) t["stale_lines"] = reply->stale;
     if (reply) {
-      t["end"] = reply->end;
-      if (!reply->counted && !reply->detail.empty() && reply->end != "idle")
+      t["end"] = std::string(end_name(*reply));
+      if (!reply->counted && !reply->detail.empty() && end_name(*reply) != "idle")
         t["detail"] = reply->detail;
     }
     t["ms"] = reply ? reply->ms : 0.0;
     // §6.1: the turn's stderr, at most 64 KiB (the rest discarded).
     if (reply && !reply->stderr_text.empty()) t["stderr"] = reply->stderr_text;
     if (reply && reply->stderr_truncated) t["stderr_truncated"] = true;
-    outcome.replay.events.push_back(std::move(t));
+    outcome.events.push_back(std::move(t));
   }
   for (auto& d : drivers) d->finish(config.end_grace_ms);
 
-  // A log line per seat whose program could not start or wrote on stderr after its last turn
-  // (shutdown output); the turns' stderr is in the turn lines.
-  for (int seat = 0; seat < kNumSeats; ++seat) {
-    const SeatLog l = drivers[seat]->log();
-    if (l.stderr_text.empty() && !l.truncated && l.start_error.empty()) continue;
-    Json log = Json::object();
-    log["type"] = "log";
-    log["seat"] = kSeatNames[seat];
-    if (!l.start_error.empty()) {
-      log["start_error"] = l.start_error;
-      outcome.warnings.push_back(std::string(kSeatNames[seat]) + ": " + l.start_error);
-    }
-    if (!l.exit.empty()) log["last_exit"] = l.exit;
-    log["stderr"] = l.stderr_text;
-    log["stderr_truncated"] = l.truncated;
-    outcome.replay.events.push_back(std::move(log));
-  }
+  // match/ adds a log line per seat with stderr left after its last turn, or a start error.
 
   // §6.6 top-level fields.
   const std::string& past = record.full();
@@ -285,10 +254,10 @@ MatchOutcome run_game(const RefereeConfig& config) {
   r["format"] = "fod-game-1";
   r["seed"] = std::to_string(config.seed);
   r["time_limit_ms"] = config.time_limit_ms;
-  Json seats = Json::object();
+  Json seat_results = Json::object();
   for (int seat = 0; seat < kNumSeats; ++seat)
-    seats[kSeatNames[seat]] = seat_json(config.seats[seat], config.modes[seat], stats[seat]);
-  r["seats"] = std::move(seats);
+    seat_results[kSeatNames[seat]] = seat_json(config.seats[seat], config.modes[seat], stats[seat]);
+  r["seats"] = std::move(seat_results);
   r["past_plays"] = past;
   r["messages"] = record.messages();
   r["winner"] = record.state().winner == Winner::kHunters ? "hunters" : "dracula";
@@ -337,12 +306,6 @@ MatchOutcome run_game(const RefereeConfig& config) {
 
   outcome.summary = summary(r);
   outcome.result = r;
-  Json result = Json::object();
-  result["type"] = "result";
-  result["scores"] = outcome.scores;
-  result["winner"] = *outcome.winner;
-  result["result"] = r;
-  outcome.replay.result = std::move(result);
   return outcome;
 }
 

@@ -57,11 +57,10 @@ Move default_move(const GameState& s, const MoveList& legal, Rng& rng);
 std::vector<std::pair<std::string, std::string>> seat_environment(const RefereeConfig& config,
                                                                   int seat);
 
-// Plays one game. The outcome holds scores (G, S, H, M: the final score; D: 366 - final score),
-// the winner ("hunters" | "dracula"), the §6.6 top-level fields as `result`, per-game statistics
-// for eval, a summary and the replay (its header gets the container fields from the caller).
-// Throws UsageError when a built-in AI name is unknown.
-MatchOutcome run_game(const RefereeConfig& config);
+// Plays one game on the seats match/ opened from seat_plan() (G, S, H, M, D). The record holds
+// scores (G, S, H, M: the final score; D: 366 - final score), the winner ("hunters" | "dracula"),
+// the §6.6 top-level fields as `result`, per-game statistics for eval, a summary and the turns.
+RefereeRecord run_referee(const std::array<Seat*, kNumSeats>& seats, const RefereeConfig& config);
 
 // The §6.6 top-level fields of a finished game, from the full string and messages, computed as a
 // GameView reports them (shared by the referee and the replay check).

@@ -12,6 +12,7 @@
 #include "games/dracula/game.h"
 #include "games/dracula/past_plays.h"
 #include "games/dracula/seat_driver.h"
+#include "match/match.h"
 
 namespace arena::dracula {
 namespace {
@@ -56,14 +57,27 @@ Game make_game(uint64_t seed) {
   return s;
 }
 
+// Plays the game as `arena play` does (match/ opens the seats and writes the replay), with the
+// scripted bots beside the built-in AIs.
 MatchOutcome run(Game& s) {
-  s.config.make_bot = [&s](const std::string& name, uint64_t seed, int ms,
-                           bool persistent) -> std::unique_ptr<MessageBot> {
+  InProcessBotMaker make_bot = [&s](const std::string& name, uint64_t seed, int ms,
+                                    bool persistent) -> std::unique_ptr<MessageBot> {
     auto it = s.scripts.find(name);
     if (it != s.scripts.end()) return std::make_unique<ScriptBot>(it->second, &s.calls[name]);
     return make_protocol_bot(name, seed, ms, persistent);
   };
-  return run_game(s.config);
+  MatchSetup setup;
+  setup.seed = s.config.seed;
+  setup.seed_given = true;
+  setup.time_ms = s.config.time_limit_ms;
+  const char* roles[] = {"G", "S", "H", "M", "D"};
+  for (int i = 0; i < 5; ++i) {
+    SeatSpec spec = s.config.seats[i];
+    spec.role = roles[i];
+    spec.mode = std::string(to_string(s.config.modes[i]));
+    setup.seats[roles[i]] = spec;
+  }
+  return run_match(game_info(make_bot), setup);
 }
 
 std::vector<Json> turns_of(const MatchOutcome& o, const std::string& seat = "") {
@@ -94,13 +108,7 @@ TEST(DraculaReferee, BaselineGameIsConsistentAndReplayChecks) {
     EXPECT_EQ(t["source"], "ai") << t.dump();
     EXPECT_EQ(t["garbled_lines"], 0);
   }
-  // The header game.cc writes around run_game: the seats and the time limit are checked too.
-  Json seats = Json::object();
-  for (const auto& [role, seat] : r["seats"].items())
-    seats[role] = {{"program", seat["program"]}, {"mode", seat["mode"]}};
-  o.replay.header = Replay::make_header("dracula", Json::object(), "7", seats, {{"turn_ms", 2000}});
-  o.replay.header["format"] = "fod-game-1";
-  o.replay.header["time_limit_ms"] = 2000;
+  // The whole replay as match/ wrote it, header included, checks.
   EXPECT_TRUE(check_replay(o.replay).empty());
   // A tampered record is caught.
   Json bad = o.replay.result;

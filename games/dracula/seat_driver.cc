@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fmt/format.h>
+
 #include "core/framers.h"
 #include "core/utf8.h"
 #include "games/dracula/bots/protocol_bot.h"
@@ -11,6 +13,8 @@
 namespace arena::dracula {
 
 namespace {
+
+const char* const kSeatRoles[] = {"G", "S", "H", "M", "D"};
 
 // Lines from AIs: at most 64 KiB (§6.1); a longer one is skipped and the stream goes on (§6.5
 // row 5). An unterminated last line is offered at EOF; per-turn seats hold it back unless the
@@ -36,39 +40,23 @@ FramerFactory request_framer() {
 
 class Driver : public SeatDriver {
  public:
-  Driver(Hub& hub, const SeatSpec& spec, SeatMode mode, ProcessOptions process, int time_limit_ms,
-         std::function<std::unique_ptr<MessageBot>()> bot)
-      : hub_(hub),
-        builtin_(spec.is_builtin()),
+  Driver(Seat& seat, bool builtin, SeatMode mode, int time_limit_ms)
+      : seat_(seat),
+        builtin_(builtin),
         persistent_(mode == SeatMode::kPersistent),
-        process_(std::move(process)),
+        started_at_(Clock::now()),
         limit_ms_(time_limit_ms),
-        bot_(std::move(bot)) {
-    // A per-turn program seat starts its process at each send(); nothing runs before the first.
-    if (!builtin_ && !persistent_)
-      seat_ = make_per_turn_process_seat(hub_, process_, reply_framer(), kStderrCapBytes);
-  }
-  ~Driver() override { finish(0); }
-
-  void start() override {
-    if (!persistent_) return;
-    seat_ = builtin_ ? make_in_process_seat(hub_, bot_(), request_framer(), reply_framer())
-                     : make_process_seat(hub_, process_, reply_framer(), kStderrCapBytes);
-    started_at_ = Clock::now();
-    if (!seat_->start_error().empty()) dead_ = true;
-  }
+        dead_(!seat.start_error().empty()) {}
 
   TurnReply ask(int turn, std::string_view past_plays,
                 const std::vector<std::string>& messages) override {
     TurnReply reply;
     if (dead_) {
-      reply.end = "crashed";
+      reply.verdict = Verdict::crashed;
+      reply.detail = seat_.start_error();
       reply.dead = true;
       return reply;
     }
-    // Process mode in process: a fresh AI per turn, as a fresh process (its late answers die too).
-    if (builtin_ && !persistent_)
-      seat_ = make_in_process_seat(hub_, bot_(), request_framer(), reply_framer());
     const std::optional<int> open_turn = persistent_ ? std::optional<int>(turn) : std::nullopt;
     const auto start = Clock::now();
     // §6.3: a persistent program's start-up is not counted against any turn. The protocol has no
@@ -82,10 +70,11 @@ class Driver : public SeatDriver {
     }
     asked_ = true;
     const Deadline deadline(start + std::chrono::milliseconds(limit_ms_) + startup);
-    seat_->send(request_line(past_plays, messages, open_turn));
+    // A per-turn seat starts a fresh process (or in-process AI) here.
+    seat_.send(request_line(past_plays, messages, open_turn));
     double counted_ms = 0;
     for (;;) {
-      Received r = seat_->receive(deadline);
+      Received r = seat_.receive(deadline);
       if (r.ok()) {
         ReplyLine line = classify_line(r.message, open_turn);
         if (line.kind == LineKind::kMove) {
@@ -93,11 +82,11 @@ class Driver : public SeatDriver {
           reply.counted = std::move(line);
           counted_ms = ms_since(start);
           if (done) {
-            reply.end = "done";
+            reply.end = TurnEnd::kDone;
             break;
           }
         } else if (line.kind == LineKind::kDone) {
-          reply.end = "done";
+          reply.end = TurnEnd::kDone;
           break;
         } else if (line.kind == LineKind::kStale) {
           ++reply.stale;
@@ -111,18 +100,20 @@ class Driver : public SeatDriver {
         continue;
       }
       reply.detail = r.detail;
-      if (r.verdict == Verdict::timeout) {
-        reply.end = deadline.expired() ? "timeout" : "idle";
+      if (r.verdict == Verdict::timeout && !deadline.expired()) {
+        reply.end = TurnEnd::kIdle;  // an in-process AI said all it had
+      } else if (r.verdict == Verdict::timeout) {
+        reply.verdict = Verdict::timeout;
       } else if (r.verdict == Verdict::closed && !persistent_) {
-        reply.end = builtin_ ? "idle" : "exited";
+        reply.end = builtin_ ? TurnEnd::kIdle : TurnEnd::kExited;
       } else {
         // crashed, malformed (a framer that cannot go on), or a persistent program's EOF (§6.3).
-        reply.end = r.verdict == Verdict::closed ? "closed" : "crashed";
+        reply.verdict = r.verdict == Verdict::closed ? Verdict::closed : Verdict::crashed;
         if (r.verdict == Verdict::malformed) ++reply.garbled;
         if (persistent_) {
           // §6.3 "Death": no restart; what is left of it is killed now, not at the end.
           dead_ = reply.dead = true;
-          seat_->finish(0);
+          seat_.finish(0);
         }
       }
       break;
@@ -130,43 +121,26 @@ class Driver : public SeatDriver {
     reply.ms = reply.counted ? counted_ms : ms_since(start);
     // §6.1: stderr is kept per turn. The seat drained it all along (bounded to 64 KiB since the
     // previous take); a process-mode turn's process is over by now, so all of its stderr is here.
-    StderrExcerpt err = seat_->take_stderr();
+    StderrExcerpt err = seat_.take_stderr();
     reply.stderr_text = valid_utf8(err.text);
     reply.stderr_truncated = err.truncated;
     return reply;
   }
 
   void retire() override {
-    if (persistent_ && seat_) seat_->finish(0);
+    if (persistent_) seat_.finish(0);
     dead_ = true;
   }
 
-  void finish(int grace_ms) override {
-    if (seat_) seat_->finish(persistent_ ? grace_ms : 0);
-  }
-
-  SeatLog log() const override {
-    SeatLog l;
-    if (seat_) {
-      // Each turn took its own stderr: what is left came after the last turn.
-      l.stderr_text = valid_utf8(seat_->stderr_text());
-      l.truncated = seat_->stderr_truncated();
-      l.exit = seat_->exit_description();
-      l.start_error = seat_->start_error();
-    }
-    return l;
-  }
+  void finish(int grace_ms) override { seat_.finish(persistent_ ? grace_ms : 0); }
 
  private:
-  Hub& hub_;
+  Seat& seat_;
   bool builtin_, persistent_;
   bool asked_ = false;            // the seat has had its first turn
   Clock::time_point started_at_;  // when the persistent process was started
-  ProcessOptions process_;
   int limit_ms_;
-  std::function<std::unique_ptr<MessageBot>()> bot_;
-  std::unique_ptr<Seat> seat_;
-  bool dead_ = false;
+  bool dead_;
 };
 
 }  // namespace
@@ -195,10 +169,43 @@ ReplyLine classify_line(std::string_view line, std::optional<int> turn) {
   return out;
 }
 
-std::unique_ptr<SeatDriver> make_seat_driver(Hub& hub, const SeatSpec& spec, SeatMode mode,
-                                             const ProcessOptions& process, int time_limit_ms,
-                                             std::function<std::unique_ptr<MessageBot>()> bot) {
-  return std::make_unique<Driver>(hub, spec, mode, process, time_limit_ms, std::move(bot));
+std::string_view end_name(const TurnReply& reply) {
+  if (reply.verdict != Verdict::ok) return to_string(reply.verdict);
+  switch (reply.end) {
+    case TurnEnd::kDone:
+      return "done";
+    case TurnEnd::kExited:
+      return "exited";
+    case TurnEnd::kIdle:
+      break;
+  }
+  return "idle";
+}
+
+std::unique_ptr<SeatDriver> make_seat_driver(Seat& seat, bool builtin, SeatMode mode,
+                                             int time_limit_ms) {
+  return std::make_unique<Driver>(seat, builtin, mode, time_limit_ms);
+}
+
+SeatPlan seat_plan(const RefereeConfig& config, int seat, InProcessBotMaker make_bot) {
+  const SeatSpec& spec = config.seats[seat];
+  const bool persistent = config.modes[seat] == SeatMode::kPersistent;
+  SeatPlan plan;
+  plan.transport = persistent ? SeatTransport::process : SeatTransport::process_per_turn;
+  plan.from_bot = reply_framer();
+  plan.to_bot = request_framer();
+  plan.env = seat_environment(config, seat);
+  plan.working_dir = config.working_dir;
+  plan.stderr_limit = kStderrCapBytes;
+  if (spec.is_builtin()) {
+    const uint64_t seat_seed = config.seed + static_cast<uint64_t>(seat);
+    const int limit = config.time_limit_ms;
+    if (!make_bot(spec.builtin, seat_seed, limit, persistent))
+      throw UsageError(
+          fmt::format("--seat {}: dracula has no bot '{}'", kSeatRoles[seat], spec.builtin));
+    plan.make_bot = [=] { return make_bot(spec.builtin, seat_seed, limit, persistent); };
+  }
+  return plan;
 }
 
 }  // namespace arena::dracula

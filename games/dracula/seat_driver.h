@@ -27,17 +27,22 @@ struct ReplyLine {
 // `turn` is the open turn in persistent mode, nullopt in process mode.
 ReplyLine classify_line(std::string_view line, std::optional<int> turn);
 
+// How a turn ended when the seat answered as the protocol allows (verdict ok): its persistent
+// program or AI said "done", its per-turn process exited, or a built-in AI had said all it had.
+enum class TurnEnd { kDone, kExited, kIdle };
+
 struct TurnReply {
   std::optional<ReplyLine> counted;  // the last move line received in time
   int garbled = 0;                   // lines ignored as not protocol (incl. over 64 KiB)
   int stale = 0;                     // persistent: lines for another turn
-  // How the turn ended: "done" (persistent done line), "exited" (process mode: exit status 0),
-  // "idle" (a built-in AI said all it had), "crashed", "closed" (persistent: stdout closed),
-  // "timeout" (the deadline).
-  std::string end;
-  std::string detail;  // exit status, start error, ...
-  bool dead = false;   // persistent: the program is gone, later turns get default moves
-  double ms = 0;       // from the start of the turn to the counted line, else to its end
+  // How the turn ended: ok (then `end` says how), timeout (the deadline), crashed (the process
+  // died, could not start, or its output could not be framed) or closed (a persistent program
+  // closed its stdout), with the seat's detail (exit status, start error...).
+  Verdict verdict = Verdict::ok;
+  TurnEnd end = TurnEnd::kIdle;
+  std::string detail;
+  bool dead = false;  // persistent: the program is gone, later turns get default moves
+  double ms = 0;      // from the start of the turn to the counted line, else to its end
   // What the seat wrote on stderr during this turn (§6.1: at most 64 KiB per turn, the rest
   // discarded). Process mode: the turn's process. Persistent mode: what arrived since the previous
   // turn ended (so output between turns, and start-up output, goes with the next turn).
@@ -45,33 +50,28 @@ struct TurnReply {
   bool stderr_truncated = false;
 };
 
-// The seat after the game: how its program started and ended, and what it wrote on stderr after
-// its last turn (shutdown output, at most 64 KiB).
-struct SeatLog {
-  std::string stderr_text;
-  bool truncated = false;
-  std::string exit;
-  std::string start_error;
-};
+// The replay's `end` of a turn: "done", "exited", "idle", or the verdict ("timeout", "crashed",
+// "closed").
+std::string_view end_name(const TurnReply& reply);
 
 class SeatDriver {
  public:
   virtual ~SeatDriver() = default;
-  // Persistent seats start their program here: start-up is not counted against any turn.
-  virtual void start() = 0;
   virtual TurnReply ask(int turn, std::string_view past_plays,
                         const std::vector<std::string>& messages) = 0;
   // Disqualified: never asked again; a persistent program is closed and killed (§6.4).
   virtual void retire() = 0;
   // End of the game: stdin closed, `grace_ms` to exit, then killed (§6.3).
   virtual void finish(int grace_ms) = 0;
-  virtual SeatLog log() const = 0;
 };
 
-// `spec` is a command line or bot:NAME; `bot` makes the in-process AI (already checked to exist).
-// The seat lives on `hub`, the match's one hub, which must outlive it.
-std::unique_ptr<SeatDriver> make_seat_driver(Hub& hub, const SeatSpec& spec, SeatMode mode,
-                                             const ProcessOptions& process, int time_limit_ms,
-                                             std::function<std::unique_ptr<MessageBot>()> bot);
+// Drives `seat`, opened by match/ from seat_plan() just before the game: a persistent program's
+// start-up counts from now (§6.3). `seat` must outlive the driver.
+std::unique_ptr<SeatDriver> make_seat_driver(Seat& seat, bool builtin, SeatMode mode,
+                                             int time_limit_ms);
+
+// How match/ opens a seat (§6.1-6.3): a program per turn or for the game, JSON lines both ways,
+// the §6.1 environment, stderr kept 64 KiB per turn; bot:NAME through `make_bot` in process.
+SeatPlan seat_plan(const RefereeConfig& config, int seat, InProcessBotMaker make_bot);
 
 }  // namespace arena::dracula

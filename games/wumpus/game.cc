@@ -96,7 +96,24 @@ std::unique_ptr<MessageBot> make_bot(const std::string& name, uint64_t seed) {
   return std::make_unique<HeroBotAdapter>(std::move(policy));
 }
 
-MatchOutcome play(const MatchSetup& setup) {
+// Spec §5: one program for the whole game, lines both ways; bot:NAME in process, same bytes.
+SeatPlan seat_plan(const MatchSetup& setup, const SeatSpec& spec) {
+  SeatPlan plan;
+  plan.transport = SeatTransport::process;
+  plan.from_bot = answer_framer();
+  plan.to_bot = referee_line_framer();
+  if (spec.is_builtin()) {
+    if (!make_bot(spec.builtin, 0))
+      throw UsageError("--seat " + spec.role + "=" + spec.text + ": no built-in bot named '" +
+                       spec.builtin + "'");
+    const uint64_t seed = bot_seed(setup.seed, spec.role);
+    plan.make_bot = [name = spec.builtin, seed] { return make_bot(name, seed); };
+  }
+  return plan;
+}
+
+RefereeRecord referee(RefereeContext& context) {
+  const MatchSetup& setup = context.setup;
   const ParamValues& p = setup.params;
   GameSetup g;
   g.mode = *parse_mode(p.get("mode"));
@@ -114,21 +131,10 @@ MatchOutcome play(const MatchSetup& setup) {
               {"name", spec.is_builtin() ? spec.builtin : spec.text},
               {"version", spec.is_builtin() ? kArenaVersion : ""}};
 
-  Hub hub;
-  auto seat =
-      open_stdio_seat(hub, spec, make_bot, setup.seed, answer_framer(), referee_line_framer());
-  MatchOutcome outcome = run_game(g, *seat);
-
-  Json match_params = Json::object();
-  for (const auto& [k, v] : p.values)
-    if (p.was_given(k)) match_params[k] = v;
-  Json header = Replay::make_header("wumpus", match_params,
-                                    g.seed ? Json(std::to_string(*g.seed)) : Json(nullptr),
-                                    {{"hero", spec.text}}, {{"turn_ms", setup.time_ms}});
-  const Json spec_fields = spec_header(g);
-  for (auto& [k, v] : spec_fields.items()) header[k] = v;
-  outcome.replay.header = std::move(header);
-  return outcome;
+  RefereeRecord record = run_game(g, *context.seats.at("hero"));
+  record.seeded = g.seed.has_value();  // spec §3.4: a custom map has no seed
+  record.header_fields = spec_header(g);
+  return record;
 }
 
 int run_bot(const std::string& name, const BotArgs& args) {
@@ -168,7 +174,8 @@ GameInfo game_info() {
   g.check_params = check_params;
   g.make_bot = make_bot;
   g.run_bot = run_bot;
-  g.play = play;
+  g.seat_plan = seat_plan;
+  g.referee = referee;
   g.eval_extras = eval_extras;
   g.check_replay = check_replay;
   g.export_replay = export_replay;

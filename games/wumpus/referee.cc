@@ -78,10 +78,10 @@ Json spec_result(const State& s) {
           {"arrows_left", s.arrows()}};
 }
 
-MatchOutcome run_game(const GameSetup& setup, Seat& seat) {
+RefereeRecord run_game(const GameSetup& setup, Seat& seat) {
   State state(setup.cave);
-  MatchOutcome outcome;
-  std::vector<Json>& turns = outcome.replay.events;
+  RefereeRecord record;
+  std::vector<Json>& turns = record.events;
   bool seat_alive = seat.start_error().empty();
   bool timed_out = false;
 
@@ -134,45 +134,26 @@ MatchOutcome run_game(const GameSetup& setup, Seat& seat) {
   }
 
   // Spec §5.2: `end` unless the bot is gone; then close its stdin, 1 s grace (none after a
-  // timeout).
+  // timeout). match/ then records the seat's stderr and exit.
   if (seat_alive) seat.send(end_line(state.score()));
   seat.finish(timed_out ? 0 : 1000);
 
-  if (!seat.start_error().empty()) outcome.warnings.push_back("hero: " + seat.start_error());
-  std::string err = seat.stderr_text();
-  if (!err.empty() || !seat.exit_description().empty() || !seat.start_error().empty()) {
-    Json log = Json::object();
-    log["type"] = "log";
-    log["seat"] = "hero";
-    if (!seat.start_error().empty()) log["start_error"] = seat.start_error();
-    if (!seat.exit_description().empty()) log["exit"] = seat.exit_description();
-    log["stderr"] = err;
-    log["stderr_truncated"] = seat.stderr_truncated();
-    turns.push_back(std::move(log));
-  }
-
   const bool won = state.reason() == EndReason::exit_with_gold;
-  outcome.scores["hero"] = state.score();
-  if (won) outcome.winner = "hero";
-  outcome.result = spec_result(state);
-  outcome.stats["death"] =
+  record.scores["hero"] = state.score();
+  if (won) record.winner = "hero";
+  record.result = spec_result(state);
+  record.stats["death"] =
       state.reason() == EndReason::death_pit || state.reason() == EndReason::death_wumpus ? 1.0
                                                                                           : 0.0;
   const EndReason why = state.reason();
-  outcome.stats["invalid"] = why == EndReason::invalid_action || why == EndReason::extra_output ||
-                                     why == EndReason::timeout || why == EndReason::crash ||
-                                     why == EndReason::turn_limit
-                                 ? 1.0
-                                 : 0.0;
-  outcome.summary = fmt::format("hero scored {} ({}, {} actions)\n", state.score(),
-                                to_string(state.reason()), state.actions());
-  Json result = Json::object();
-  result["type"] = "result";
-  result["scores"] = {{"hero", state.score()}};
-  result["winner"] = won ? Json("hero") : Json(nullptr);
-  result["result"] = outcome.result;
-  outcome.replay.result = std::move(result);
-  return outcome;
+  record.stats["invalid"] = why == EndReason::invalid_action || why == EndReason::extra_output ||
+                                    why == EndReason::timeout || why == EndReason::crash ||
+                                    why == EndReason::turn_limit
+                                ? 1.0
+                                : 0.0;
+  record.summary = fmt::format("hero scored {} ({}, {} actions)\n", state.score(),
+                               to_string(state.reason()), state.actions());
+  return record;
 }
 
 }  // namespace arena::wumpus

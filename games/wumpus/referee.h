@@ -23,7 +23,8 @@ struct GameSetup {
 
 // Plays one game on `seat` and returns its outcome, with the replay's turns and result filled in
 // (the caller adds the container header fields it knows: seats, match parameters).
-MatchOutcome run_game(const GameSetup& setup, Seat& seat);
+// Plays the game on `seat`: the turns and the outcome (match/ adds the header, logs and result).
+RefereeRecord run_game(const GameSetup& setup, Seat& seat);
 
 // The spec §8 header fields of a game (all but `game`, `seed`, `turns` and `result`).
 Json spec_header(const GameSetup& setup);
