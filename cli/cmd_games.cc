@@ -41,7 +41,11 @@ int cmd_games(bool json) {
     j["role_groups"] = g.role_groups;
     j["default_time_ms"] = g.default_time_ms;
     Json bots = Json::array();
-    for (const BotInfo& b : g.bots) bots.push_back({{"name", b.name}, {"help", b.help}});
+    for (const BotInfo& b : g.bots) {
+      Json bot = {{"name", b.name}, {"help", b.help}};
+      if (!b.roles.empty()) bot["roles"] = b.roles;
+      bots.push_back(std::move(bot));
+    }
     j["bots"] = bots;
     out.push_back(j);
   }
@@ -76,7 +80,14 @@ int cmd_games(bool json) {
     }
     std::cout << "\n  default time: " << g.default_time_ms << " ms per turn\n";
     std::cout << "  bots:";
-    for (const BotInfo& b : g.bots) std::cout << "\n    " << b.name << ": " << b.help;
+    for (const BotInfo& b : g.bots) {
+      std::cout << "\n    " << b.name << ": " << b.help;
+      if (!b.roles.empty()) {
+        std::cout << " (for";
+        for (const std::string& r : b.roles) std::cout << " " << r;
+        std::cout << ")";
+      }
+    }
     std::cout << "\n";
   }
   return kOk;
