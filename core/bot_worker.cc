@@ -61,6 +61,16 @@ bool BotWorker::handle_messages() {
 
 void BotWorker::run() {
   uint64_t handled = 0;
+  {
+    std::string out;
+    try {
+      bot_->on_open(out);
+    } catch (const std::exception& e) {
+      cb_.end(Verdict::crashed, std::string("the bot threw: ") + e.what());
+      return;
+    }
+    if (!out.empty()) cb_.output(std::move(out), bot_->take_log());
+  }
   for (;;) {
     std::deque<std::pair<std::string, uint64_t>> batch;
     bool closed = false;

@@ -389,6 +389,27 @@ TEST(HubTest, BotsSpeakWireBytesAndReportCrashesAndSilence) {
   EXPECT_EQ(r.detail, "the bot threw: out of ideas");
 }
 
+// A bot whose protocol has it speak first (a sign-up, a registration).
+class GreetingBot : public MessageBot {
+ public:
+  void on_open(std::string& out) override { out.append("hello from the bot\n"); }
+  void on_message(std::string_view message, std::string& out) override {
+    out.append("got ").append(message).append("\n");
+  }
+};
+
+TEST(HubTest, ABotMaySpeakFirst) {
+  Hub hub;
+  ConnId c = hub.add_bot(std::make_unique<GreetingBot>(), lines(), lines(), nullptr);
+  Received r = hub.receive(c, soon());
+  ASSERT_TRUE(r.ok()) << r.detail;
+  EXPECT_EQ(r.message, "hello from the bot");
+  hub.send(c, "ok");
+  r = hub.receive(c, soon());
+  ASSERT_TRUE(r.ok()) << r.detail;
+  EXPECT_EQ(r.message, "got ok");
+}
+
 TEST(HubTest, SeveralBotsThinkAtOnce) {
   Hub hub;
   constexpr int kBots = 6;  // a Dungeon Race team

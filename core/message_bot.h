@@ -15,6 +15,10 @@ class MessageBot {
   // Handles one message from the referee (unframed); appends its answer, already framed (with its
   // newline, length prefix...), to `out`. Appending nothing is allowed.
   virtual void on_message(std::string_view message, std::string& out) = 0;
+  // Called once when the connection opens, before any message: where the protocol has the bot
+  // speak first (Evolution's sign-up, Empire Builder's register, Dungeon Race's StartRequest), it
+  // appends those bytes to `out`. Default: nothing.
+  virtual void on_open(std::string& out) {}
   // True once the bot has nothing more to say (after the game's end message).
   virtual bool finished() const { return false; }
   // Diagnostics the bot wants logged (stderr when run as a program).

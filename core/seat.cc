@@ -432,6 +432,15 @@ int run_bot_fds(MessageBot& bot, Framer& input, int in_fd, int out_fd) {
     }
     return !bot.finished();
   };
+  {
+    std::string greeting;
+    bot.on_open(greeting);
+    log_line(bot.take_log());
+    if (!greeting.empty() && !write_all(out_fd, greeting)) {
+      log_line(std::string("bot: cannot write: ") + std::strerror(errno) + "\n");
+      return 1;
+    }
+  }
   char buf[64 * 1024];
   for (;;) {
     ssize_t n = read(in_fd, buf, sizeof buf);
