@@ -193,6 +193,7 @@ struct Played {
   Json json;
   Json header;  // the replay's header line
   std::string err, replay_check;
+  std::string replay;  // the replay file
 };
 
 Played play(const std::vector<std::string>& seats, const std::string& seed, int time_ms = 2000) {
@@ -208,6 +209,7 @@ Played play(const std::vector<std::string>& seats, const std::string& seed, int 
   Played p;
   p.status = r.status;
   p.err = r.err;
+  p.replay = replay;
   if (r.status != 0) return p;
   p.json = Json::parse(r.out);
   const std::string text = read_file(replay);
@@ -304,8 +306,24 @@ TEST(EvolutionNet, ReplayCheckFindsTamperedReplies) {
 
 struct Misbehaviour {
   const char* behaviour;
-  const char* reason;  // a part of the ejection reason
+  const char* reason;   // a part of the ejection reason
+  const char* verdict;  // the failed call's verdict in the replay ("" when it answered, cheating)
 };
+
+std::vector<Json> read_lines(const std::string& file) {
+  std::vector<Json> lines;
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) lines.push_back(Json::parse(line));
+  return lines;
+}
+
+CommandResult check_lines(const std::vector<Json>& lines) {
+  const std::string path = temp_dir() + "/edited.jsonl";
+  std::ofstream out(path);
+  for (const Json& l : lines) out << l.dump() << "\n";
+  out.close();
+  return run_command({arena_bin(), "replay", path});
+}
 
 class EvolutionMisbehaviour : public ::testing::TestWithParam<Misbehaviour> {};
 
@@ -324,19 +342,42 @@ TEST_P(EvolutionMisbehaviour, IsEjectedWhileTheGameGoesOn) {
   for (const Json& k : result["ranking"]) EXPECT_NE(k["seat"], "p2");
   EXPECT_EQ(p.json["scores"]["p2"], 0);
   EXPECT_EQ(p.replay_check, "ok");
+  // The replay's call lines carry the core verdicts, the same names every game writes.
+  std::vector<Json> lines = read_lines(p.replay);
+  std::string verdict;
+  size_t failed_line = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].value("seat", "") == "p2" && lines[i].contains("verdict")) {
+      verdict = lines[i]["verdict"];
+      failed_line = i;
+    }
+  }
+  EXPECT_EQ(verdict, m.verdict);
+  if (verdict.empty()) return;
+  // A verdict that is not one of them is refused, and the names earlier versions wrote are named.
+  lines[failed_line]["verdict"] = "shape";
+  CommandResult bad = check_lines(lines);
+  EXPECT_NE(bad.status, 0);
+  EXPECT_NE(bad.err.find("verdict \"shape\" is not the verdict of a failed call (timeout, crashed, "
+                         "closed, malformed, too_long); earlier versions wrote \"shape\" for what "
+                         "is now \"malformed\""),
+            std::string::npos)
+      << bad.out << bad.err;
 }
 
 INSTANTIATE_TEST_SUITE_P(
     EvolutionNet, EvolutionMisbehaviour,
-    ::testing::Values(Misbehaviour{"garbage", "not well-formed JSON"},
-                      Misbehaviour{"half_silent", "no complete reply to choose within 500 ms"},
-                      Misbehaviour{"half_close", "connection closed"},
-                      Misbehaviour{"oversized", "reaches 64 KiB without being complete"},
-                      Misbehaviour{"slow", "no complete reply to choose within 500 ms"},
-                      Misbehaviour{"cheat", "cheating"},
-                      Misbehaviour{"labelled", "not a RemoteAction4"},
-                      Misbehaviour{"shape", "not a RemoteAction4"},
-                      Misbehaviour{"close", "connection closed"}),
+    ::testing::Values(
+        Misbehaviour{"garbage", "not well-formed JSON", "malformed"},
+        Misbehaviour{"half_silent", "no complete reply to choose within 500 ms", "timeout"},
+        Misbehaviour{"half_close", "connection closed", "closed"},
+        Misbehaviour{"oversized", "reaches 64 KiB without being complete", "too_long"},
+        Misbehaviour{"slow", "no complete reply to choose within 500 ms", "timeout"},
+        Misbehaviour{"cheat", "cheating", ""},
+        // Well-formed JSON of the wrong shape is malformed (earlier replays said "shape").
+        Misbehaviour{"labelled", "wrong shape, not a RemoteAction4", "malformed"},
+        Misbehaviour{"shape", "wrong shape, not a RemoteAction4", "malformed"},
+        Misbehaviour{"close", "connection closed", "closed"}),
     [](const auto& info) { return std::string(info.param.behaviour); });
 
 TEST(EvolutionNet, SeatsThatDoNotSignUpAreDropped) {

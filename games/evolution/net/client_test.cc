@@ -69,23 +69,29 @@ struct Pair {
   void say(const std::string& s) {
     ASSERT_EQ(::write(client, s.data(), s.size()), (ssize_t)s.size());
   }
-  // The failure verdict of a choose call after `reply` was written (or "" when it succeeded).
+  // The failure verdict of a choose call after `reply` was written (ok when it succeeded), as
+  // the replay writes it.
   std::string choose_after(const std::string& reply) {
     if (!reply.empty()) say(reply);
     try {
       remote->choose({}, {});
-      return "";
+      EXPECT_FALSE(remote->failed());
+      return std::string(to_string(Verdict::ok));
     } catch (const ClientFailure& f) {
-      EXPECT_EQ(remote->failure(), f.what());
-      return f.verdict();
+      EXPECT_TRUE(remote->failed());
+      EXPECT_EQ(remote->failure().verdict, f.verdict());
+      EXPECT_EQ(remote->failure().detail, f.what());
+      return std::string(to_string(f.verdict()));
     }
   }
 };
 
+// The core verdicts every game shares. Well-formed JSON of the wrong shape is `malformed` (replays
+// written before the common error model called it "shape"); the detail tells the two apart.
 TEST(RemotePlayer, GivesOneVerdictPerMisbehaviour) {
-  EXPECT_EQ(Pair().choose_after("[0,[[0,1]],[],[[1]],[]]\n"), "");
+  EXPECT_EQ(Pair().choose_after("[0,[[0,1]],[],[[1]],[]]\n"), "ok");
   EXPECT_EQ(Pair().choose_after("@"), "malformed");
-  EXPECT_EQ(Pair().choose_after("[0,[[\"population\",0,1]],[],[],[]] "), "shape");
+  EXPECT_EQ(Pair().choose_after("[0,[[\"population\",0,1]],[],[],[]] "), "malformed");
   EXPECT_EQ(Pair().choose_after("[0,["), "timeout");
   EXPECT_EQ(Pair().choose_after("[" + std::string(70000, ' ')), "too_long");
   Pair closed;
@@ -93,9 +99,22 @@ TEST(RemotePlayer, GivesOneVerdictPerMisbehaviour) {
   EXPECT_EQ(closed.choose_after(""), "closed");
 }
 
+TEST(RemotePlayer, AWrongShapeIsMalformedAndSaysSo) {
+  Pair p;
+  EXPECT_EQ(p.choose_after("[0,[[\"population\",0,1]],[],[],[]] "), "malformed");
+  EXPECT_NE(p.remote->failure().detail.find("well-formed JSON of the wrong shape, not a "
+                                            "RemoteAction4"),
+            std::string::npos)
+      << p.remote->failure().detail;
+  Pair garbage;
+  EXPECT_EQ(garbage.choose_after("@"), "malformed");
+  EXPECT_NE(garbage.remote->failure().detail.find("is not well-formed JSON"), std::string::npos)
+      << garbage.remote->failure().detail;
+}
+
 TEST(RemotePlayer, StaysFailedAndClosesTheConnection) {
   Pair p;
-  EXPECT_EQ(p.choose_after("true "), "shape");
+  EXPECT_EQ(p.choose_after("true "), "malformed");
   // The client reads the Choose, then the end of the stream.
   char buf[4096];
   ssize_t total = 0, n;
@@ -105,14 +124,19 @@ TEST(RemotePlayer, StaysFailedAndClosesTheConnection) {
   EXPECT_THROW(p.remote->choose({}, {}), ClientFailure);
 }
 
-TEST(RemotePlayer, ANonFeedingChoiceIsCheating) {
+// §5.2 calls it cheating, §8.8 a reply not of the expected shape: the verdict is `malformed`
+// (replays written before the common error model said "cheating"), the detail says both.
+TEST(RemotePlayer, ANonFeedingChoiceIsMalformedCheating) {
   Pair p;
   p.say("true\n");
   try {
     p.remote->feed_next(0, {}, {}, 1, {});
     FAIL();
   } catch (const ClientFailure& f) {
-    EXPECT_EQ(f.verdict(), "cheating");
+    EXPECT_EQ(f.verdict(), Verdict::malformed);
+    EXPECT_NE(std::string(f.what()).find("wrong shape, not a FeedingChoice (cheating by §5.2)"),
+              std::string::npos)
+        << f.what();
   }
 }
 

@@ -4,6 +4,8 @@
 
 #include <optional>
 
+#include "core/verdict.h"
+
 #include "games/evolution/cards.h"
 #include "games/evolution/engine.h"
 #include "games/evolution/json.h"
@@ -178,11 +180,30 @@ class Checker {
                      e.turn() + 1, problems_);
     compare_recorded(where, "seat", line->contains("seat") ? &(*line)["seat"] : nullptr,
                      seat_of(id), problems_);
+    if (line->contains("verdict")) check_verdict(where, (*line)["verdict"].get<std::string>());
     if (line->contains("verdict") && line->contains("reply"))
       problem(where + ": a call with a verdict has no reply, yet one is recorded");
     if (!line->contains("verdict") && std::string(call) != "start" && !line->contains("reply"))
       problem(where + ": no reply and no verdict");
     return line;
+  }
+
+  // A failed call's verdict is one of the core verdicts a client's failure has (RemotePlayer,
+  // table.cc), written by to_string(Verdict).
+  void check_verdict(const std::string& where, const std::string& verdict) {
+    static const Verdict kFailures[] = {Verdict::timeout, Verdict::crashed, Verdict::closed,
+                                        Verdict::malformed, Verdict::too_long};
+    std::string names;
+    for (Verdict v : kFailures) {
+      if (verdict == to_string(v)) return;
+      names += (names.empty() ? "" : ", ") + std::string(to_string(v));
+    }
+    std::string was;
+    if (verdict == "shape" || verdict == "cheating")
+      was = "; earlier versions wrote \"" + verdict + "\" for what is now \"malformed\"";
+    if (verdict == "exception") was = "; earlier versions wrote \"exception\" for \"crashed\"";
+    problem(where + ": verdict " + Json(verdict).dump() + " is not the verdict of a failed call (" +
+            names + ")" + was);
   }
 
   // After a failed call, or an answer the dealer refused for time: the ejection line.

@@ -26,7 +26,7 @@ class Recorder : public DealerObserver {
     Participant& p = *by_id_.at(static_cast<size_t>(id - 1));
     // A client failure is its own precise reason; the dealer only saw an exception.
     std::string reason(dealer_reason);
-    if (p.remote && !p.remote->failure().empty()) reason = p.remote->failure();
+    if (p.remote && p.remote->failed()) reason = p.remote->failure().detail;
     if (p.connection) p.connection->finish(100);  // §8.8: its connection is closed
     result_.ejections.push_back({id, p.seat, reason});
     if (options_.log) {
@@ -111,14 +111,16 @@ class RecordingPlayer : public Player {
     try {
       f();
     } catch (const ClientFailure& x) {
-      e["verdict"] = x.verdict();
+      e["verdict"] = to_string(x.verdict());
       e["detail"] = x.what();
       e["ms"] = ms_since(since);
       rec_.add(std::move(e));
       throw;
     } catch (const std::exception& x) {
-      e["verdict"] = "exception";
-      e["detail"] = x.what();
+      // Not a client's failure but one on our side of its seat (e.g. out of memory): the call
+      // died without an answer.
+      e["verdict"] = to_string(Verdict::crashed);
+      e["detail"] = std::string("exception: ") + x.what();
       e["ms"] = ms_since(since);
       rec_.add(std::move(e));
       throw;
