@@ -241,16 +241,16 @@ TEST(EvolutionNet, ArenaPlayWithSillySeatsMatchesXmain) {
     const Json& first = p.json["result"]["ranking"][0];
     EXPECT_EQ(p.json["winner"], first["seat"]);
     EXPECT_EQ(p.json["scores"][first["seat"].get<std::string>()], first["score"]);
-    // Who signed up as what: every program seat, with the name it sent; no in-process seat.
-    size_t programs = 0;
+    // Who signed up as what: every seat, a built-in one (in process, over the same bytes) with
+    // its bot's name as `arena bot` signs up.
     for (size_t k = 0; k < c.seats.size(); ++k) {
       const std::string seat = "p" + std::to_string(k + 1);
-      const bool program = c.seats[k].rfind("bot:", 0) != 0;
-      programs += program;
-      EXPECT_EQ(p.header["signups"].contains(seat), program) << seat;
-      if (program) EXPECT_TRUE(p.header["signups"][seat].is_string()) << seat;
+      ASSERT_TRUE(p.header["signups"].contains(seat)) << seat;
+      EXPECT_TRUE(p.header["signups"][seat].is_string()) << seat;
+      if (c.seats[k] == "bot:silly" || c.seats[k] == arena_silly)
+        EXPECT_EQ(p.header["signups"][seat], "silly") << seat;
     }
-    EXPECT_EQ(p.header["signups"].size(), programs);
+    EXPECT_EQ(p.header["signups"].size(), c.seats.size());
   }
 }
 

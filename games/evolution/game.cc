@@ -70,18 +70,25 @@ void log_line(const std::string& line) {
   std::cerr << "arena: evolution: " << line << "\n" << std::flush;
 }
 
-// Opens the seat of role pK: a built-in player in process, or the program started with
-// --host/--port, connected and signed up (§8.4) before the next seat is started.
+// A built-in player as the client a program would be: a PlayerBot that signs up with its name.
+BotMaker bot_maker(Rules rules) {
+  return [rules](const std::string& name, uint64_t seed) -> std::unique_ptr<MessageBot> {
+    auto player = make_player(name, seed, rules);
+    return player ? make_player_bot(std::move(player), name) : nullptr;
+  };
+}
+
+// Opens the seat of role pK, connected and signed up (§8.4) before the next seat is started: the
+// program started with --host/--port, or a built-in player in process, which signs up and answers
+// over the same bytes (a RemotePlayer on our side either way).
 Participant open_participant(Hub& hub, const SeatSpec& spec, const MatchSetup& setup, Rules rules) {
   Participant p;
   p.seat = spec.role;
   p.name = spec.text;
-  if (spec.is_builtin()) {
-    p.player = make_player(spec.builtin, bot_seed(setup.seed, spec.role), rules);
-    return p;
-  }
-  p.connection = open_tcp_seat(hub, spec, nullptr, setup.seed, reply_framer(), reply_framer(),
-                               Deadline::after_ms(kConnectMs));
+  p.connection = open_tcp_seat(hub, spec, bot_maker(rules), setup.seed, reply_framer(),
+                               bot_input_framer(), Deadline::after_ms(kConnectMs));
+  // The in-process counterpart of a connection being made: its cue to sign up.
+  if (spec.is_builtin()) p.connection->send("");
   if (!p.connection->start_error().empty()) {
     p.dropped = p.connection->start_error();
   } else {
@@ -132,7 +139,7 @@ MatchOutcome play(const MatchSetup& setup) {
   std::vector<Json> events;
   Json seats = Json::object();
   Json dropped = Json::array();
-  Json signups = Json::object();  // who signed up as what (§8.4): programs only
+  Json signups = Json::object();  // who signed up as what (§8.4), built-in seats included
   for (const Participant& p : participants) {
     seats[p.seat] = p.name;
     if (p.signup) signups[p.seat] = *p.signup;
@@ -299,10 +306,7 @@ GameInfo game_info() {
   g.min_time_ms = 1;
   g.max_time_ms = 3600 * 1000;
   for (const auto& b : builtin_bots()) g.bots.push_back({b.name, b.help});
-  g.make_bot = [](const std::string& name, uint64_t seed) -> std::unique_ptr<MessageBot> {
-    auto player = make_player(name, seed);
-    return player ? make_player_bot(std::move(player)) : nullptr;
-  };
+  g.make_bot = bot_maker(Rules::spec);
   g.run_bot = run_bot;
   g.play = play;
   g.eval_extras = eval_extras;

@@ -95,21 +95,23 @@ bool send_all(int fd, std::string_view bytes) {
 }  // namespace
 
 int run_client_fd(Player& player, int fd, const std::string& name, const std::string& program) {
-  ClientSession session(player);
-  if (!send_all(fd, ClientSession::signup(name))) {
+  PlayerBot bot(player, name);
+  std::string out;
+  bot.open(out);
+  if (!send_all(fd, out)) {
     log_line(program, "cannot send the sign-up: " + std::string(std::strerror(errno)));
     return 1;
   }
   // Server messages are not bounded by the spec; 16 MiB is far beyond any real game state.
   auto framer = make_json_framer(16 * 1024 * 1024);
   char buf[64 * 1024];
-  std::string out;
   for (;;) {
     Frame f = framer->next();
     if (f.is_message()) {
       out.clear();
-      if (!session.on_message(f.message, out)) {
-        log_line(program, "protocol error: " + session.error());
+      bot.on_message(f.message, out);
+      if (bot.finished()) {
+        log_line(program, "protocol error: " + bot.error());
         return 1;
       }
       // A reply the server no longer reads (we were ejected, or the game ended) is not our
@@ -137,15 +139,16 @@ int run_client_fd(Player& player, int fd, const std::string& name, const std::st
       Frame last = framer->finish();
       if (last.is_message()) {
         out.clear();
-        if (!session.on_message(last.message, out)) {
-          log_line(program, "protocol error: " + session.error());
+        bot.on_message(last.message, out);
+        if (bot.finished()) {
+          log_line(program, "protocol error: " + bot.error());
           return 1;
         }
       } else if (last.is_error()) {
         log_line(program, "protocol error: " + last.detail);
         return 1;
       }
-      if (!session.signed_up()) {
+      if (!bot.signed_up()) {
         log_line(program, "the server closed the connection before accepting the sign-up");
         return 1;
       }
@@ -168,36 +171,65 @@ int run_client(Player& player, const std::string& host, int port, const std::str
   return code;
 }
 
+PlayerBot::PlayerBot(std::unique_ptr<Player> player, std::string name)
+    : owned_(std::move(player)), name_(std::move(name)), session_(*owned_) {}
+
+PlayerBot::PlayerBot(Player& player, std::string name) : name_(std::move(name)), session_(player) {}
+
+void PlayerBot::open(std::string& out) {
+  if (opened_) return;
+  opened_ = true;
+  out += ClientSession::signup(name_);
+}
+
+void PlayerBot::on_message(std::string_view message, std::string& out) {
+  if (failed_) return;
+  if (message.empty()) {
+    open(out);
+    return;
+  }
+  if (!session_.on_message(message, out)) {
+    failed_ = true;
+    log_ += "protocol error: " + session_.error() + "\n";
+  }
+}
+
 namespace {
 
-class PlayerBot : public MessageBot {
+// The JSON framer behind one empty message, delivered once bytes first arrive (PlayerBot's cue).
+class OpenCueFramer : public Framer {
  public:
-  explicit PlayerBot(std::unique_ptr<Player> player)
-      : player_(std::move(player)), session_(*player_) {
-    std::string ignored;
-    session_.on_message("\"ok\"", ignored);  // already signed up by whoever made the seat
+  OpenCueFramer() : inner_(make_json_framer(16 * 1024 * 1024)) {}
+  void feed(std::string_view bytes) override {
+    fed_ = true;
+    inner_->feed(bytes);
   }
-  void on_message(std::string_view message, std::string& out) override {
-    if (failed_) return;
-    if (!session_.on_message(message, out)) {
-      failed_ = true;
-      log_ += "protocol error: " + session_.error() + "\n";
+  Frame next() override {
+    if (fed_ && !cued_) {
+      cued_ = true;
+      return Frame::ok({});
     }
+    return inner_->next();
   }
-  bool finished() const override { return failed_; }
-  std::string take_log() override { return std::exchange(log_, {}); }
+  Frame finish() override { return inner_->finish(); }
+  bool has_buffered() const override { return inner_->has_buffered(); }
+  bool is_failed() const override { return inner_->is_failed(); }
+  std::string encode(std::string_view message) const override { return inner_->encode(message); }
 
  private:
-  std::unique_ptr<Player> player_;
-  ClientSession session_;
-  bool failed_ = false;
-  std::string log_;
+  std::unique_ptr<Framer> inner_;
+  bool fed_ = false;
+  bool cued_ = false;
 };
 
 }  // namespace
 
-std::unique_ptr<MessageBot> make_player_bot(std::unique_ptr<Player> player) {
-  return std::make_unique<PlayerBot>(std::move(player));
+FramerFactory bot_input_framer() {
+  return [] { return std::make_unique<OpenCueFramer>(); };
+}
+
+std::unique_ptr<MessageBot> make_player_bot(std::unique_ptr<Player> player, std::string name) {
+  return std::make_unique<PlayerBot>(std::move(player), std::move(name));
 }
 
 }  // namespace arena::evolution

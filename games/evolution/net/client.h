@@ -6,8 +6,10 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "core/message_bot.h"
+#include "core/seat.h"
 #include "games/evolution/player.h"
 
 namespace arena::evolution {
@@ -32,6 +34,43 @@ class ClientSession {
   std::string error_;
 };
 
+// A player as the client of §8.4-8.7, one MessageBot for both ways a built-in player plays: over
+// TCP (`arena bot evolution NAME`, xclient: run_client) and in process (`bot:NAME` in `arena play`,
+// an in-process seat carrying the same bytes). Its first words are its sign-up (open()); then it
+// answers the server's messages through a ClientSession. On a message it cannot parse or classify
+// it stops (finished(), error() says why; §8.8: the client closes).
+class PlayerBot : public MessageBot {
+ public:
+  PlayerBot(std::unique_ptr<Player> player, std::string name);
+  // Plays `player`, which must outlive the bot.
+  PlayerBot(Player& player, std::string name);
+
+  // The connection is open: appends the sign-up (§8.4) once.
+  void open(std::string& out);
+  // An empty message is the in-process seat's cue that the connection is open (see
+  // bot_input_framer()); no JSON value is empty, so it cannot be one of the server's.
+  void on_message(std::string_view message, std::string& out) override;
+  bool finished() const override { return failed_; }
+  std::string take_log() override { return std::exchange(log_, {}); }
+  const std::string& error() const { return session_.error(); }
+  bool signed_up() const { return session_.signed_up(); }
+
+ private:
+  std::unique_ptr<Player> owned_;
+  std::string name_;
+  ClientSession session_;
+  bool opened_ = false;
+  bool failed_ = false;
+  std::string log_;
+};
+
+// What an in-process PlayerBot reads: the server's bytes through the JSON framer a TCP client uses
+// (16 MiB per value), preceded by one empty message as soon as the first bytes arrive. A MessageBot
+// only ever answers, yet in §8.4 the client speaks first; a TCP client writes its sign-up once
+// connected, and the in-process seat's counterpart of connecting is the one newline the server
+// sends it first (whitespace between values, §8.6, which the framer itself skips).
+FramerFactory bot_input_framer();
+
 // Connects to host:port, signs up as `name` and plays until the server closes the connection.
 // Returns 0 when the server closed the connection (at the end of the game, §8.7), 1 when the
 // connection cannot be made or the server sent something unparseable (diagnostic on stderr,
@@ -39,11 +78,10 @@ class ClientSession {
 int run_client(Player& player, const std::string& host, int port, const std::string& name,
                const std::string& program);
 
-// The same loop over a connected socket (the caller keeps ownership of fd).
+// The same loop over a connected socket (the caller keeps ownership of fd), with a PlayerBot.
 int run_client_fd(Player& player, int fd, const std::string& name, const std::string& program);
 
-// A built-in player as a MessageBot for in-process seats that were already signed up: the "ok"
-// of the sign-up is accepted and ignored, everything else is a ClientSession.
-std::unique_ptr<MessageBot> make_player_bot(std::unique_ptr<Player> player);
+// A built-in player as a PlayerBot signing up as `name`.
+std::unique_ptr<MessageBot> make_player_bot(std::unique_ptr<Player> player, std::string name);
 
 }  // namespace arena::evolution

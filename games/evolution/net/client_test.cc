@@ -8,6 +8,7 @@
 #include "games/evolution/json.h"
 #include "games/evolution/net/client.h"
 #include "games/evolution/net/remote_player.h"
+#include "games/evolution/net/signup.h"
 #include "games/evolution/silly.h"
 
 namespace arena::evolution {
@@ -50,6 +51,42 @@ TEST(ClientSession, RefusesWhatItCannotClassify) {
     EXPECT_FALSE(s.on_message(m, out)) << m;
     EXPECT_FALSE(s.error().empty());
   }
+}
+
+// The same PlayerBot plays over TCP and in process: on an in-process seat it signs up after the
+// seat's first bytes (the newline the server sends when it opens the seat) and then answers the
+// example session of §8.9 over the bytes, read by the server's own sign-up and reply framing.
+TEST(PlayerBot, SignsUpAndAnswersOverAnInProcessSeat) {
+  Hub hub;
+  auto seat = make_in_process_seat(hub, make_player_bot(std::make_unique<SillyPlayer>(), "silly"),
+                                   bot_input_framer(), reply_framer());
+  seat->send("");
+  std::string name, why;
+  ASSERT_TRUE(read_signup(*seat, Deadline::after_ms(5000), &name, &why)) << why;
+  EXPECT_EQ(name, "silly");
+  seat->send(kStart);
+  seat->send(kChoose);
+  Received r = seat->receive(Deadline::after_ms(5000));
+  ASSERT_TRUE(r.ok()) << r.detail;
+  EXPECT_EQ(r.message, "[2,[[1,1]],[],[[3,0]],[]]");
+  // Something it cannot classify: it stops, says why, and its side closes.
+  seat->send("[1,2,3]");
+  r = seat->receive(Deadline::after_ms(5000));
+  EXPECT_EQ(r.verdict, Verdict::closed);
+  EXPECT_NE(seat->take_stderr().text.find("cannot classify an array of 3 elements"),
+            std::string::npos);
+}
+
+TEST(PlayerBot, SignsUpOnceWhenOpened) {
+  SillyPlayer silly;
+  PlayerBot bot(silly, "me");
+  std::string out;
+  bot.open(out);
+  bot.on_message("", out);
+  EXPECT_EQ(out, "\"me\"\n");
+  bot.on_message("\"ok\"", out);
+  EXPECT_TRUE(bot.signed_up());
+  EXPECT_FALSE(bot.finished());
 }
 
 // A RemotePlayer over one end of a socketpair; the test writes the client's bytes on the other.

@@ -24,11 +24,11 @@ namespace arena::evolution {
 struct Participant {
   std::string seat;                   // "p1".. in `arena play`, "client1".. on a server
   std::string name;                   // the seat spec or the sign-up name
-  std::unique_ptr<Seat> connection;   // null for an in-process player
-  std::unique_ptr<Player> player;     // RemotePlayer over `connection`, or the bot itself
+  std::unique_ptr<Seat> connection;   // a program's, or a built-in bot's in-process seat
+  std::unique_ptr<Player> player;     // RemotePlayer over `connection` (any Player will do)
   RemotePlayer* remote = nullptr;     // = player when it is remote
   std::string dropped;                // why it never got into the game ("" if it did)
-  std::optional<std::string> signup;  // the name a program signed up with (§8.4)
+  std::optional<std::string> signup;  // the name the seat signed up with (§8.4)
 };
 
 struct TableOptions {
