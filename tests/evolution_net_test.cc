@@ -53,6 +53,22 @@ std::string ranking_lines(const Json& result) {
   return out;
 }
 
+// A replay's lines, and `arena replay` on lines (edited by a test).
+std::vector<Json> read_lines(const std::string& file) {
+  std::vector<Json> lines;
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) lines.push_back(Json::parse(line));
+  return lines;
+}
+
+CommandResult check_lines(const std::vector<Json>& lines) {
+  const std::string path = temp_dir() + "/edited.jsonl";
+  std::ofstream out(path);
+  for (const Json& l : lines) out << l.dump() << "\n";
+  out.close();
+  return run_command({arena_bin(), "replay", path});
+}
+
 // A server (xserver or `arena host evolution`) with clients signed up one after the other, so
 // that client k gets id k. Returns the server's stdout; `err` receives its stderr.
 std::string serve(std::vector<std::string> server,
@@ -149,6 +165,28 @@ TEST(EvolutionNet, ArenaHostMatchesXmainAndWritesAValidReplay) {
   CommandResult r = run_command({arena_bin(), "replay", replay});
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("valid"), std::string::npos) << r.out;
+  // The result line is `arena play`'s: every seat's score and the winner beside the result.
+  std::vector<Json> lines = read_lines(replay);
+  ASSERT_FALSE(lines.empty());
+  const Json result = lines.back();
+  std::string text = read_file(replay);
+  text.pop_back();  // the last newline
+  const auto written = nlohmann::ordered_json::parse(text.substr(text.rfind('\n') + 1));
+  std::vector<std::string> keys;  // in the order written
+  for (const auto& [key, value] : written.items()) keys.push_back(key);
+  EXPECT_EQ(keys, (std::vector<std::string>{"type", "scores", "winner", "result"}));
+  const Json& ranking = result["result"]["ranking"];
+  ASSERT_EQ(ranking.size(), 3u);
+  EXPECT_EQ(result["winner"], ranking[0]["seat"]);
+  ASSERT_EQ(result["scores"].size(), 3u);
+  for (const Json& k : ranking)
+    EXPECT_EQ(result["scores"].value(k["seat"].get<std::string>(), Json(-1)), k["score"]);
+  EXPECT_TRUE(result["scores"].contains("client1")) << result.dump();
+  // ... and the replay check holds them to the replayed game.
+  lines.back()["winner"] = ranking[1]["seat"];
+  CommandResult bad = check_lines(lines);
+  EXPECT_NE(bad.status, 0);
+  EXPECT_NE(bad.err.find("winner"), std::string::npos) << bad.out << bad.err;
 }
 
 // `arena host GAME k=v`: the game's parameters and its own server settings, checked like play's.
@@ -309,21 +347,6 @@ struct Misbehaviour {
   const char* reason;   // a part of the ejection reason
   const char* verdict;  // the failed call's verdict in the replay ("" when it answered, cheating)
 };
-
-std::vector<Json> read_lines(const std::string& file) {
-  std::vector<Json> lines;
-  std::ifstream in(file);
-  for (std::string line; std::getline(in, line);) lines.push_back(Json::parse(line));
-  return lines;
-}
-
-CommandResult check_lines(const std::vector<Json>& lines) {
-  const std::string path = temp_dir() + "/edited.jsonl";
-  std::ofstream out(path);
-  for (const Json& l : lines) out << l.dump() << "\n";
-  out.close();
-  return run_command({arena_bin(), "replay", path});
-}
 
 class EvolutionMisbehaviour : public ::testing::TestWithParam<Misbehaviour> {};
 

@@ -136,6 +136,14 @@ MatchOutcome play(const MatchSetup& setup) {
   TableResult r = run_table(participants, to);
 
   MatchOutcome outcome;
+  std::vector<std::string> all_seats;
+  for (const Participant& p : participants) all_seats.push_back(p.seat);
+  // Scores, winner and result as `arena host` writes them too (result_line, table.h).
+  Json line = result_line(r, all_seats);
+  for (const auto& [seat, score] : line["scores"].items())
+    outcome.scores[seat] = score.get<double>();
+  if (line["winner"].is_string()) outcome.winner = line["winner"].get<std::string>();
+  outcome.result = line["result"];
   std::vector<Json> events;
   Json seats = Json::object();
   Json dropped = Json::array();
@@ -143,7 +151,6 @@ MatchOutcome play(const MatchSetup& setup) {
   for (const Participant& p : participants) {
     seats[p.seat] = p.name;
     if (p.signup) signups[p.seat] = *p.signup;
-    outcome.scores[p.seat] = 0;  // not ranked (dropped or ejected): 0, see docs/evolution.md
     outcome.stats["ejected:" + p.seat] = 0;
     outcome.stats["place:" + p.seat] = 0;
     if (p.dropped.empty()) continue;
@@ -159,9 +166,7 @@ MatchOutcome play(const MatchSetup& setup) {
   std::string summary;
   for (const Engine::Rank& k : r.ranking) {
     const std::string seat = r.players.at(static_cast<size_t>(k.id - 1))["seat"];
-    outcome.scores[seat] = static_cast<double>(k.score);
     outcome.stats["place:" + seat] = k.place;
-    if (k.place == 1) outcome.winner = seat;
     summary += std::to_string(k.place) + " " + seat + " (player id " + std::to_string(k.id) +
                ") score: " + std::to_string(k.score) + "\n";
   }
@@ -169,7 +174,6 @@ MatchOutcome play(const MatchSetup& setup) {
   for (const Json& d : dropped)
     summary += d["seat"].get<std::string>() + " dropped: " + d["reason"].get<std::string>() + "\n";
   outcome.summary = summary;
-  outcome.result = result_json(r);
 
   Json header = Replay::make_header("evolution", variant_json(variant), std::to_string(setup.seed),
                                     seats, {{"call_ms", setup.time_ms}});
@@ -178,14 +182,7 @@ MatchOutcome play(const MatchSetup& setup) {
   header["signups"] = signups;
   outcome.replay.header = std::move(header);
   outcome.replay.events = std::move(events);
-  Json result = Json::object();
-  result["type"] = "result";
-  Json scores = Json::object();
-  for (const auto& [seat, score] : outcome.scores) scores[seat] = static_cast<int64_t>(score);
-  result["scores"] = scores;
-  result["winner"] = outcome.winner ? Json(*outcome.winner) : Json(nullptr);
-  result["result"] = outcome.result;
-  outcome.replay.result = std::move(result);
+  outcome.replay.result = std::move(line);
   return outcome;
 }
 

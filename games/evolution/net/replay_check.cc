@@ -9,6 +9,7 @@
 #include "games/evolution/cards.h"
 #include "games/evolution/engine.h"
 #include "games/evolution/json.h"
+#include "games/evolution/net/table.h"
 
 namespace arena::evolution {
 
@@ -289,33 +290,30 @@ class Checker {
     }
   }
 
-  // The result line: ranking, ejections and turns as the replayed game gives them, and the
-  // container's scores and winner as game.cc derives them from the ranking (a seat not ranked
-  // scores 0). Replays written by `arena host` carry no scores or winner.
+  // The result line: what result_line (the function `arena play` and `arena host` write it with)
+  // gives for the replayed game: ranking, ejections and turns, and the container's scores (a seat
+  // not ranked scores 0) and winner. Replays written by `arena host` before it wrote scores and
+  // winner have neither; they are then not required.
   void check_result(const Engine& e) {
     const Json& line = replay_.result;
     const std::string where = "result line";
-    Json ranking = Json::array();
-    Json scores = Json::object();
-    for (const auto& [seat, name] : replay_.header["seats"].items()) scores[seat] = 0;
-    Json winner = nullptr;
-    for (const Engine::Rank& k : e.ranking()) {
-      const Json seat = seat_of(k.id);
-      ranking.push_back({{"place", k.place}, {"id", k.id}, {"seat", seat}, {"score", k.score}});
-      if (seat.is_string()) scores[seat.get<std::string>()] = k.score;
-      if (k.place == 1) winner = seat;
-    }
-    Json expected = Json::object();
-    expected["ranking"] = std::move(ranking);
-    expected["ejected"] = ejected_;
-    expected["turns"] = e.turn();
-    compare_recorded(where, "result", line.contains("result") ? &line["result"] : nullptr, expected,
-                     problems_);
+    TableResult replayed;
+    replayed.ranking = e.ranking();
+    replayed.turns = e.turn();
+    replayed.players = replay_.header["players"];
+    for (const Json& x : ejected_)
+      replayed.ejections.push_back(
+          {x["id"].get<int64_t>(), x["seat"].get<std::string>(), x["reason"].get<std::string>()});
+    std::vector<std::string> seats;
+    for (const auto& [seat, name] : replay_.header["seats"].items()) seats.push_back(seat);
+    const Json expected = result_line(replayed, seats);
+    compare_recorded(where, "result", line.contains("result") ? &line["result"] : nullptr,
+                     expected["result"], problems_);
     if (line.contains("scores") || line.contains("winner")) {
-      compare_recorded(where, "scores", line.contains("scores") ? &line["scores"] : nullptr, scores,
-                       problems_);
-      compare_recorded(where, "winner", line.contains("winner") ? &line["winner"] : nullptr, winner,
-                       problems_);
+      compare_recorded(where, "scores", line.contains("scores") ? &line["scores"] : nullptr,
+                       expected["scores"], problems_);
+      compare_recorded(where, "winner", line.contains("winner") ? &line["winner"] : nullptr,
+                       expected["winner"], problems_);
     }
   }
 

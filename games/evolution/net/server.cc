@@ -121,6 +121,8 @@ int run_server(const ServerOptions& o, std::ostream& out, std::ostream& err) {
   to.record = !o.replay_path.empty();
   to.log = log;
   TableResult r = run_table(participants, to);
+  std::vector<std::string> all_seats;
+  for (const Participant& p : participants) all_seats.push_back(p.seat);
   participants.clear();  // closes every connection (§8.7)
   out << format_ranking(r.ranking) << std::flush;
 
@@ -133,10 +135,7 @@ int run_server(const ServerOptions& o, std::ostream& out, std::ostream& err) {
     replay.header["players"] = r.players;
     replay.header["signup_window_s"] = o.signup_window_s;
     replay.events = std::move(r.events);
-    Json result = Json::object();
-    result["type"] = "result";
-    result["result"] = result_json(r);
-    replay.result = std::move(result);
+    replay.result = result_line(r, all_seats);  // as `arena play` writes it
     try {
       write_file(o.replay_path, replay.to_jsonl());
     } catch (const std::exception& e) {

@@ -1,6 +1,7 @@
 #include "games/evolution/net/table.h"
 
 #include <exception>
+#include <map>
 
 #include "games/evolution/cards.h"
 #include "games/evolution/dealer.h"
@@ -223,6 +224,24 @@ Json result_json(const TableResult& r) {
   j["ejected"] = std::move(ejected);
   j["turns"] = r.turns;
   return j;
+}
+
+Json result_line(const TableResult& r, const std::vector<std::string>& seats) {
+  std::map<std::string, int64_t> scores;  // keys in order: the same bytes for the same game
+  for (const std::string& seat : seats) scores[seat] = 0;
+  Json winner = nullptr;
+  for (const Engine::Rank& k : r.ranking) {
+    const std::string seat = r.players.at(static_cast<size_t>(k.id - 1))["seat"];
+    scores[seat] = k.score;
+    if (k.place == 1) winner = seat;
+  }
+  Json line = Json::object();
+  line["type"] = "result";
+  line["scores"] = Json::object();
+  for (const auto& [seat, score] : scores) line["scores"][seat] = score;
+  line["winner"] = std::move(winner);
+  line["result"] = result_json(r);
+  return line;
 }
 
 }  // namespace arena::evolution

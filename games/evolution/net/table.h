@@ -63,4 +63,9 @@ Json variant_json(const Variant& v);
 // The spec's result fields: ranking (place, id, seat, score), ejected (id, seat, reason), turns.
 Json result_json(const TableResult& r);
 
+// The replay's result line, one function for `arena play` and `arena host`: {"type": "result",
+// "scores": every seat of `seats` -> its score (§3.12; 0 for a seat not ranked, dropped or
+// ejected), "winner": the seat at place 1 (null if nobody is ranked), "result": result_json(r)}.
+Json result_line(const TableResult& r, const std::vector<std::string>& seats);
+
 }  // namespace arena::evolution
