@@ -87,7 +87,7 @@ class Reader {
         if (open.size() >= kMaxDepth) {
           return error(at, "lists nested deeper than " + std::to_string(kMaxDepth));
         }
-        open.push_back({Sexpr::make_list(), at});
+        open.push_back({located(Sexpr::make_list(), at), at});
         advance();
       } else if (c == ')') {
         if (open.empty()) return error(at, "unexpected ')' with no open '('");
@@ -142,7 +142,7 @@ class Reader {
     for (; i_ < t_.size(); ++i_) {
       char c = t_[i_];
       if (c == '"') {
-        out = Sexpr::make_string(t_.substr(begin, i_ - begin));
+        out = located(Sexpr::make_string(t_.substr(begin, i_ - begin)), at);
         ++i_;
         return std::nullopt;
       }
@@ -166,18 +166,31 @@ class Reader {
     int32_t v = 0;
     switch (parse_int(atom, v)) {
       case IntParse::ok:
-        out = Sexpr::make_int(v);
+        out = located(Sexpr::make_int(v), at);
         return std::nullopt;
       case IntParse::out_of_range:
         return error(at, "integer " + std::string(atom) + " does not fit in 32 bits");
       case IntParse::not_integer:
-        out = Sexpr::make_symbol(atom);
+        out = located(Sexpr::make_symbol(atom), at);
         return std::nullopt;
     }
     return std::nullopt;
   }
 
-  static SexprError error(Pos at, std::string what) { return {at.str() + ": " + what}; }
+  static Sexpr located(Sexpr s, Pos at) {
+    s.line = static_cast<uint32_t>(at.line);
+    s.col = static_cast<uint32_t>(at.col);
+    return s;
+  }
+
+  static SexprError error(Pos at, std::string what) {
+    SexprError e;
+    e.message = at.str() + ": " + what;
+    e.line = static_cast<uint32_t>(at.line);
+    e.col = static_cast<uint32_t>(at.col);
+    e.detail = std::move(what);
+    return e;
+  }
 
   std::string_view t_;
   size_t i_ = 0;
@@ -258,9 +271,18 @@ std::variant<Sexpr, SexprError> read_sexpr(std::string_view text) {
   std::vector<Sexpr> out;
   std::vector<Pos> starts;
   if (auto e = Reader(text).read(out, starts)) return *e;
-  if (out.empty()) return SexprError{"expected one datum, found none"};
+  if (out.empty()) {
+    SexprError e;
+    e.message = e.detail = "expected one datum, found none";
+    return e;
+  }
   if (out.size() > 1) {
-    return SexprError{starts[1].str() + ": expected one datum, found a second one here"};
+    SexprError e;
+    e.detail = "expected one datum, found a second one here";
+    e.message = starts[1].str() + ": " + e.detail;
+    e.line = static_cast<uint32_t>(starts[1].line);
+    e.col = static_cast<uint32_t>(starts[1].col);
+    return e;
   }
   return std::move(out[0]);
 }

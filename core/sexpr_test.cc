@@ -125,6 +125,62 @@ TEST(Sexpr, DeepNestingIsAnErrorNotACrash) {
   EXPECT_NE(read_error(std::string(1000000, '(')).find("deeper"), std::string::npos);
 }
 
+// §3.6: a map loader names the offending datum, so every datum read carries where it starts.
+TEST(Sexpr, DataCarryTheirPositions) {
+  auto r = read_sexprs("; c\n(59 21)\n( (1 4)\n  (12\n10) nil \"s\")");
+  ASSERT_TRUE(std::holds_alternative<std::vector<Sexpr>>(r));
+  auto& v = std::get<std::vector<Sexpr>>(r);
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].line, 2u);
+  EXPECT_EQ(v[0].col, 1u);
+  EXPECT_EQ(v[0].items[1].line, 2u);
+  EXPECT_EQ(v[0].items[1].col, 5u);
+  const Sexpr& l = v[1];
+  EXPECT_EQ(l.line, 3u);
+  EXPECT_EQ(l.col, 1u);
+  ASSERT_EQ(l.items.size(), 4u);
+  EXPECT_EQ(l.items[0].line, 3u);
+  EXPECT_EQ(l.items[0].col, 3u);
+  EXPECT_EQ(l.items[1].line, 4u);  // a datum spanning lines starts where its '(' is
+  EXPECT_EQ(l.items[1].col, 3u);
+  EXPECT_EQ(l.items[1].items[1].line, 5u);
+  EXPECT_EQ(l.items[1].items[1].col, 1u);
+  EXPECT_TRUE(l.items[2].is_nil());  // the symbol nil is the empty list, still located
+  EXPECT_EQ(l.items[2].col, 5u);
+  EXPECT_EQ(l.items[3].kind, Sexpr::Kind::string);
+  EXPECT_EQ(l.items[3].col, 9u);
+  // Positions are not part of the value.
+  EXPECT_EQ(v[0], Sexpr::make_list({Sexpr::make_int(59), Sexpr::make_int(21)}));
+  EXPECT_EQ(Sexpr::make_int(1).line, 0u);
+}
+
+TEST(Sexpr, ErrorsSplitPositionAndDetail) {
+  auto r = read_sexpr("(a\n  b))");
+  auto* e = std::get_if<SexprError>(&r);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->message, "2:5: unexpected ')' with no open '('");
+  EXPECT_EQ(e->line, 2u);
+  EXPECT_EQ(e->col, 5u);
+  EXPECT_EQ(e->detail, "unexpected ')' with no open '('");
+  r = read_sexpr("(a) b");
+  e = std::get_if<SexprError>(&r);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->line, 1u);
+  EXPECT_EQ(e->col, 5u);
+  EXPECT_EQ(e->detail, "expected one datum, found a second one here");
+  r = read_sexpr(" ");
+  e = std::get_if<SexprError>(&r);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->line, 0u);
+  EXPECT_EQ(e->detail, e->message);
+  // An unclosed list is reported at the end of the input.
+  auto m = read_sexprs("(1\n(2 3)\n");
+  auto* me = std::get_if<SexprError>(&m);
+  ASSERT_NE(me, nullptr);
+  EXPECT_EQ(me->line, 3u);
+  EXPECT_EQ(me->col, 1u);
+}
+
 // §5.1: the server form.
 TEST(Sexpr, ServerForm) {
   EXPECT_EQ(round_trip("( build-turn   5 7\n\tbuild-limit )"), "(BUILD-TURN 5 7 BUILD-LIMIT)");
