@@ -18,6 +18,15 @@ std::string_view type_name(NodeType t) {
   return "?";
 }
 
+std::string to_string(Point p) {
+  std::string out = "(";
+  out += std::to_string(p.x);
+  out += ' ';
+  out += std::to_string(p.y);
+  out += ')';
+  return out;
+}
+
 std::string_view to_string(Adjacency a) {
   return a == Adjacency::literal8 ? "LITERAL8" : "HEX6";
 }

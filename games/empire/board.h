@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace arena::empire {
@@ -32,6 +33,9 @@ std::string_view type_name(NodeType t);
 
 // §2.3. literal8 (default) allows all eight offsets, hex6 drops N and S.
 enum class Adjacency : uint8_t { literal8, hex6 };
+
+// "(x y)", the form of the map file, the protocol and the tools.
+std::string to_string(Point p);
 
 // "LITERAL8" / "HEX6", the symbols of the SETTINGS entry and the tools' output.
 std::string_view to_string(Adjacency a);

@@ -3,10 +3,6 @@
 namespace arena::empire {
 namespace {
 
-std::string point_str(Point p) {
-  return "(" + std::to_string(p.x) + " " + std::to_string(p.y) + ")";
-}
-
 const char* lattice_name(int l) {
   return l == 0 ? "even" : "odd";
 }
@@ -60,7 +56,7 @@ std::vector<std::string> check_map(const MapCheckInput& in) {
       if (lattice(p) == major) continue;
       const SourcePos& at = (*in.cities)[c].nodes[k];
       warn(at.line, at.col,
-           "city " + cities[c].name + " node " + point_str(p) + " is on the " +
+           "city " + cities[c].name + " node " + to_string(p) + " is on the " +
                lattice_name(lattice(p)) + " lattice, most city nodes are on the " +
                lattice_name(major) + " lattice");
     }

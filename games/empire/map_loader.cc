@@ -16,10 +16,6 @@ std::string pos_str(uint32_t line, uint32_t col) {
   return std::to_string(line) + ":" + std::to_string(col);
 }
 
-std::string point_str(Point p) {
-  return "(" + std::to_string(p.x) + " " + std::to_string(p.y) + ")";
-}
-
 bool as_point(const Sexpr& s, Point& p) {
   if (s.kind != Sexpr::Kind::list || s.items.size() != 2) return false;
   if (s.items[0].kind != Sexpr::Kind::integer || s.items[1].kind != Sexpr::Kind::integer) {
@@ -126,7 +122,7 @@ class MapBuilder {
       if (!as_point(e, p)) return fail(e, "expected a point (x y)");
       if (!map_.dims_.on_board(p)) {
         return fail(e,
-                    what + " entry " + point_str(p) + " is outside the " + board_str() + " board");
+                    what + " entry " + to_string(p) + " is outside the " + board_str() + " board");
       }
       // §3.3: the seed's expansion; cells off the board are ignored.
       static constexpr Offset kMountain[] = {{0, 0}, {-1, 0}, {0, 1}, {-1, 1}};
@@ -177,14 +173,14 @@ class MapBuilder {
         const Sexpr& e = c.items[k];
         Point p;
         if (!as_point(e, p)) return fail(e, "expected a point (x y)");
-        std::string node = "city " + name + " node " + point_str(p);
+        std::string node = "city " + name + " node " + to_string(p);
         if (!map_.dims_.on_board(p)) {
           return fail(e, node + " is outside the " + board_str() + " board");
         }
         int i = map_.dims_.index(p);
         if (map_.types_[i] == NodeType::invalid) return fail(e, node + " is an invalid node");
         if (map_.city_of_[i] == index)
-          return fail(e, "city " + name + " lists node " + point_str(p) + " twice");
+          return fail(e, "city " + name + " lists node " + to_string(p) + " twice");
         if (map_.city_of_[i] >= 0) {
           return fail(e, node + " also belongs to city " + map_.cities_[map_.city_of_[i]].name);
         }
