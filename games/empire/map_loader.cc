@@ -214,6 +214,8 @@ class MapBuilder {
         return fail(d.items[2], "demand amount must be a positive integer, found " +
                                     std::to_string(d.items[2].integer));
       }
+      // Cards store demand indices in 16 bits (deck.h).
+      if (map_.demands_.size() >= 30000) return fail(d, "too many demands (at most 30000)");
       map_.demands_.push_back({it->second, intern_good(d.items[1].text), d.items[2].integer});
       demand_data_.push_back({d.line, d.col});
     }
