@@ -125,7 +125,8 @@ void Game::begin_turn(Events* ev) {
 }
 
 bool Game::choose_start(Point at, Events* ev) {
-  if (phase_ != Phase::start) return false;
+  // The start is chosen once (§4.3): a second call in the same turn changes nothing.
+  if (phase_ != Phase::start || state_[current_].position >= 0) return false;
   if (map_->city_index_at(at) < 0) return false;
   state_[current_].position = map_->dims().index(at);
   Event e;
@@ -137,7 +138,7 @@ bool Game::choose_start(Point at, Events* ev) {
 }
 
 void Game::auto_start(Events* ev) {
-  if (phase_ != Phase::start) return;
+  if (phase_ != Phase::start || state_[current_].position >= 0) return;
   Point at = map_->cities().front().nodes.front();
   state_[current_].position = map_->dims().index(at);
   Event e;

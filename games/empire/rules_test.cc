@@ -80,6 +80,8 @@ TEST(Rules, StartLocation) {
   EXPECT_FALSE(g.choose_start({20, 2}));  // off the board
   EXPECT_TRUE(g.choose_start({3, 3}));    // any node of any city
   EXPECT_EQ(g.player(0).position, m.dims().index({3, 3}));
+  EXPECT_FALSE(g.choose_start({8, 2}));  // chosen once
+  EXPECT_EQ(g.player(0).position, m.dims().index({3, 3}));
   g.end_turn();
   g.begin_turn();
   Events ev;
