@@ -194,6 +194,60 @@ std::string event_line(const Event& e, const Game& game, int viewer) {
   return out;
 }
 
+std::vector<std::string> map_log_lines(const Map& map) {
+  std::vector<std::string> out;
+  std::string line = "(MAP-SIZE ";
+  append_int(line, map.width());
+  line += ' ';
+  append_int(line, map.height());
+  out.push_back(line + ")");
+  for (NodeType t : {NodeType::mountain, NodeType::invalid}) {
+    line = t == NodeType::mountain ? "(MOUNTAINS" : "(INVALID";
+    for (int x = 0; x < map.width(); ++x) {
+      for (int y = 0; y < map.height(); ++y) {
+        if (map.type({x, y}) != t) continue;
+        line += ' ';
+        append_point(line, {x, y});
+      }
+    }
+    out.push_back(line + ")");
+  }
+  for (const City& c : map.cities()) {
+    line = "(CITY " + c.name + " ";
+    if (c.goods.empty()) line += "NIL";
+    for (size_t g = 0; g < c.goods.size(); ++g) {
+      line += g == 0 ? "(" : " ";
+      line += map.goods()[c.goods[g]];
+    }
+    if (!c.goods.empty()) line += ')';
+    line += " (";
+    for (size_t k = 0; k < c.nodes.size(); ++k) {
+      if (k > 0) line += ' ';
+      append_point(line, c.nodes[k]);
+    }
+    out.push_back(line + "))");
+  }
+  line = "(DEMANDS";
+  for (size_t d = 0; d < map.demands().size(); ++d) {
+    line += " (";
+    append_demand(line, map, static_cast<int>(d));
+    line += ')';
+  }
+  out.push_back(line + ")");
+  line = "(TRAIN-TYPES";
+  for (TrainType t : {TrainType::freight, TrainType::fast_freight, TrainType::superfreight}) {
+    line += " (";
+    line += to_string(t);
+    line += ' ';
+    append_int(line, speed(t));
+    line += ' ';
+    append_int(line, capacity(t));
+    line += ')';
+  }
+  out.push_back(line + ")");
+  return out;
+}
+
 std::string build_reply_line(const BuildReply& r) {
   std::string out = "(BUILD-TURN";
   for (int c : r.costs) {

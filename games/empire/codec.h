@@ -24,6 +24,11 @@ std::string cargo_string(const Cargo& c, const Map& map);
 // `game`, so it must be printed when it happens (it is the last event).
 std::string event_line(const Event& e, const Game& game, int viewer);
 
+// The map's part of the initialisation log (§5.5), in its order: (MAP-SIZE W H), (MOUNTAINS ...)
+// and (INVALID ...) sorted by x then y, one (CITY NAME (GOODS) ((x y) ...)) per city,
+// (DEMANDS ...), then (TRAIN-TYPES ...).
+std::vector<std::string> map_log_lines(const Map& map);
+
 std::string build_reply_line(const BuildReply& r);
 std::string move_reply_line(const MoveReply& r, const Map& map);
 

@@ -3,6 +3,8 @@
 // engine, and each change-log line is printed as the acting player sees it, then the reply.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "games/empire/codec.h"
 
 namespace arena::empire {
@@ -100,6 +102,33 @@ TEST(Session, InitialisationLogEntries) {
   EXPECT_EQ(bob[5],
             "(CARD 1 1 ((0 BOSTON COPPER 50) (1 SALT-LAKE-CITY TOBACCO 45) (2 "
             "MINNEAPOLIS COAL 21)))");
+}
+
+// §5.11 shows the map part of alice's initialisation log with the two long lists shortened.
+TEST(Session, MapPartOfTheInitialisationLog) {
+  Session s;
+  std::vector<std::string> lines = map_log_lines(s.map_);
+  ASSERT_EQ(lines.size(), 3u + 30u + 2u);
+  EXPECT_EQ(lines[0], "(MAP-SIZE 59 21)");
+  auto starts_ends = [](const std::string& line, const std::string& head, const std::string& tail,
+                        size_t pairs) {
+    EXPECT_EQ(line.rfind(head, 0), 0u) << line.substr(0, 80);
+    EXPECT_EQ(line.substr(line.size() - tail.size()), tail);
+    EXPECT_EQ(static_cast<size_t>(std::count(line.begin(), line.end(), '(')), pairs + 1);
+  };
+  starts_ends(lines[1], "(MOUNTAINS (4 13) (4 14) (4 17) (4 18) (4 19) (4 20) (5 9) (5 10) ",
+              " (56 18) (56 19))", 147);
+  starts_ends(lines[2], "(INVALID (0 4) (0 5) (0 6) (0 7) (0 8) (0 9) (0 10) (0 11) ",
+              " (58 4) (58 5))", 279);
+  EXPECT_EQ(lines[3], "(CITY SEATTLE (FISH LUMBER) ((3 19)))");
+  EXPECT_EQ(lines[4], "(CITY PORTLAND (LUMBER WHEAT) ((2 16)))");
+  EXPECT_EQ(lines[6], "(CITY LOS-ANGELES (OIL FRUIT) ((6 8) (7 7)))");
+  EXPECT_EQ(lines[32], "(CITY BOSTON (FISH) ((54 16)))");
+  starts_ends(lines[33], "(DEMANDS (SEATTLE COAL 32) (SEATTLE TEXTILES 50) ",
+              " (BOSTON COAL 23) (BOSTON COPPER 50))", 60);
+  EXPECT_EQ(lines[34], "(TRAIN-TYPES (FREIGHT 9 2) (FAST-FREIGHT 12 2) (SUPERFREIGHT 12 3))");
+  // Every line reads back as one datum.
+  for (const std::string& l : lines) EXPECT_TRUE(std::holds_alternative<Sexpr>(read_sexpr(l)));
 }
 
 TEST(Session, ExampleSessionRoundsZeroToTwo) {
