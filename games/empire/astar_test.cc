@@ -2,10 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 #include <sstream>
 
 #include "games/empire/astar_tool.h"
+#include "games/empire/rules.h"
 
 namespace arena::empire {
 namespace {
@@ -160,6 +162,77 @@ TEST(Astar, NoStepsWithinACity) {
   ASSERT_EQ(r.kind, AstarResult::Kind::path);
   EXPECT_GE(r.path.size(), 3u);
   EXPECT_GT(r.cost, 5);
+}
+
+// §8.3's build search: many sources at g = 0, any of several goals, other players' edges blocked.
+TEST(AstarMany, CostIsTheBestOverSourcesAndGoals) {
+  Map m = builtin("simple-game");
+  for (Adjacency adj : {Adjacency::literal8, Adjacency::hex6}) {
+    AstarSearch search(m, adj);
+    const auto& chicago = m.cities()[m.city_index("CHICAGO")].nodes;
+    const auto& denver = m.cities()[m.city_index("DENVER")].nodes;
+    const auto& la = m.cities()[m.city_index("LOS-ANGELES")].nodes;
+    const auto& ny = m.cities()[m.city_index("NEW-YORK")].nodes;
+    std::vector<Point> sources = chicago;
+    sources.insert(sources.end(), denver.begin(), denver.end());
+    std::vector<Point> goals = la;
+    goals.insert(goals.end(), ny.begin(), ny.end());
+    int best = INT32_MAX;
+    for (Point s : sources) {
+      for (Point g : goals) best = std::min(best, search.run(s, g).cost);
+    }
+    AstarResult r = search.run_many(sources, goals);
+    ASSERT_EQ(r.kind, AstarResult::Kind::path);
+    EXPECT_EQ(r.cost, best);
+    EXPECT_NE(std::find(sources.begin(), sources.end(), r.path.front()), sources.end());
+    EXPECT_NE(std::find(goals.begin(), goals.end(), r.path.back()), goals.end());
+    // One source and one goal is exactly the normative search.
+    AstarResult one = search.run_many({{0, 0}}, {{58, 20}});
+    AstarResult ref = search.run({0, 0}, {58, 20});
+    EXPECT_EQ(one.created, ref.created);
+    EXPECT_EQ(one.expanded, ref.expanded);
+    EXPECT_EQ(one.path, ref.path);
+  }
+}
+
+TEST(AstarMany, OtherPlayersEdgesAreBlocked) {
+  MapLoad loaded =
+      load_map_text("(7 3) () () ((A () (0 0)) (B () (6 0))) ((A X 1) (A X 2) (A X 3))", "b");
+  ASSERT_TRUE(loaded.map.has_value()) << loaded.error;
+  const Map& m = *loaded.map;
+  Game g(m, Settings{}, 2);
+  for (int p = 0; p < 2; ++p) {
+    g.begin_turn();
+    g.choose_start({0, 0});
+    g.end_turn();
+  }
+  g.begin_turn();
+  ASSERT_EQ(g.build({{true, {0, 0}, {2, 0}}}).costs, std::vector<int>{1});
+  AstarSearch search(m);
+  AstarResult mine = search.run_many({{0, 0}}, {{6, 0}}, &g, 0);
+  EXPECT_EQ(mine.cost, 7);
+  EXPECT_EQ(mine.path, parse_path("(0 0) (2 0) (4 0) (6 0)"));
+  AstarResult theirs = search.run_many({{0, 0}}, {{6, 0}}, &g, 1);
+  EXPECT_EQ(theirs.cost, 8);
+  ASSERT_GE(theirs.path.size(), 2u);
+  EXPECT_NE(theirs.path[1], (Point{2, 0}));
+  // Blocked edges, not nodes: (2 0) is still reachable another way.
+  EXPECT_EQ(search.run_many({{0, 0}}, {{2, 0}}, &g, 1).path, parse_path("(0 0) (1 1) (2 0)"));
+}
+
+TEST(AstarMany, EndpointChecksAndParity) {
+  Map m = builtin("simple-game");
+  AstarSearch search(m);
+  EXPECT_EQ(search.run_many({{1, 0}, {3, 0}}, {{2, 2}}).result_text(), "NO-PATH PARITY");
+  EXPECT_EQ(search.run_many({{1, 0}, {0, 10}}, {{2, 2}}).result_text(),
+            "INVALID-ENDPOINT (0 10) INVALID-NODE");
+  EXPECT_EQ(search.run_many({{1, 0}}, {{2, 2}, {1, 99}}).result_text(),
+            "INVALID-ENDPOINT (1 99) OUT-OF-BOUNDS");
+  // A source of the other lattice is harmless.
+  AstarResult r = search.run_many({{1, 0}, {2, 0}}, {{2, 2}});
+  ASSERT_EQ(r.kind, AstarResult::Kind::path);
+  EXPECT_EQ(r.path.front(), (Point{2, 0}));
+  EXPECT_EQ(r.cost, 1);
 }
 
 std::string run_tool(const std::vector<std::string>& args, int expected_status,
