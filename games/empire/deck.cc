@@ -28,6 +28,8 @@ int pick(const Map& map, const std::vector<int>& from, const std::vector<int>& c
 
 std::vector<Card> make_cards(const Map& map, int players, DeckRng& rng) {
   std::vector<Card> cards;
+  // A loaded map has at least 3 demands (§3.6); anything less cannot fill a card.
+  if (map.demands().size() < 3) return cards;
   const size_t want = static_cast<size_t>(4 * std::max(players, 1));
   do {
     std::vector<int> s(map.demands().size());

@@ -38,7 +38,8 @@ struct Card {
 };
 
 // Step 1 of "Building the deck": copies of the grouped, shuffled demand list until there are at
-// least 4 x players cards; ids in creation order.
+// least 4 x players cards; ids in creation order. None for a map of fewer than 3 demands (the
+// loader never makes one).
 std::vector<Card> make_cards(const Map& map, int players, DeckRng& rng);
 
 // The draw pile and the discard pile, as card ids. The game owns the cards themselves.

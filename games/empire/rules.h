@@ -156,7 +156,8 @@ class Game {
  public:
   // Builds the deck from `settings.seed` and deals (§4.8). `init` receives, in the order of the
   // initialisation log: CASH START per seat, TRAIN per seat, CARD per dealt card. `map` must
-  // outlive the game.
+  // outlive the game and come from the loader (at least one city and three demands); the
+  // settings and player count should pass check_settings.
   Game(const Map& map, const Settings& settings, int players, Events* init = nullptr);
 
   const Map& map() const { return *map_; }
