@@ -148,9 +148,11 @@ void Game::auto_start(Events* ev) {
   emit(ev, e);
 }
 
-BuildReply Game::build(const std::vector<EdgeRequest>& edges, Events* ev) {
-  BuildReply r;
-  if (phase_ != Phase::build || build_over_) return r;
+void Game::build(const std::vector<EdgeRequest>& edges, BuildReply& r, Events* ev) {
+  r.costs.clear();
+  r.error = BuildError::none;
+  r.limit = false;
+  if (phase_ != Phase::build || build_over_) return;
   PlayerState& me = state_[current_];
   const Map& m = *map_;
   for (const EdgeRequest& req : edges) {
@@ -158,18 +160,18 @@ BuildReply Game::build(const std::vector<EdgeRequest>& edges, Events* ev) {
     int e = req.well_formed ? edge_index(req.a, req.b) : -1;
     if (e < 0 || m.type(req.a) == NodeType::invalid || m.type(req.b) == NodeType::invalid) {
       r.error = BuildError::invalid_edges;
-      return r;
+      return;
     }
     // 3. Within city.
     int ca = m.city_index_at(req.a);
     if (ca >= 0 && ca == m.city_index_at(req.b)) {
       r.error = BuildError::within_city;
-      return r;
+      return;
     }
     // 4. Ownership: another player's edge is refused, one's own is free.
     if (edge_owner_[e] >= 0 && edge_owner_[e] != current_) {
       r.error = BuildError::owned;
-      return r;
+      return;
     }
     if (edge_owner_[e] == current_) {
       r.costs.push_back(0);
@@ -181,7 +183,7 @@ BuildReply Game::build(const std::vector<EdgeRequest>& edges, Events* ev) {
     if (!connected(req.a)) {
       if (!connected(req.b)) {
         r.error = BuildError::invalid_start;
-        return r;
+        return;
       }
       std::swap(from, to);
     }
@@ -189,12 +191,12 @@ BuildReply Game::build(const std::vector<EdgeRequest>& edges, Events* ev) {
     int cost = m.cost(to);
     if (me.cash < cost) {
       r.error = BuildError::insufficient_funds;
-      return r;
+      return;
     }
     if (spent_ + cost > settings_.build_limit) {
       r.limit = true;
       build_over_ = true;
-      return r;
+      return;
     }
     // 9. Commit.
     edge_owner_[e] = static_cast<int8_t>(current_);
@@ -215,9 +217,15 @@ BuildReply Game::build(const std::vector<EdgeRequest>& edges, Events* ev) {
     if (spent_ == settings_.build_limit) {
       r.limit = true;
       build_over_ = true;
-      return r;
+      return;
     }
   }
+  return;
+}
+
+BuildReply Game::build(const std::vector<EdgeRequest>& edges, Events* ev) {
+  BuildReply r;
+  build(edges, r, ev);
   return r;
 }
 
@@ -254,14 +262,15 @@ void Game::end_build() {
   moves_left_ = speed(state_[current_].train);
 }
 
-MoveReply Game::move(const std::vector<MoveCommand>& commands, Events* ev) {
-  MoveReply r;
-  if (phase_ != Phase::move) return r;
+void Game::move(const std::vector<MoveCommand>& commands, MoveReply& r, Events* ev) {
+  r.too_many_commands = false;
+  r.results.clear();
+  if (phase_ != Phase::move) return;
   int moves = 0;
   for (const MoveCommand& c : commands) moves += c.kind == MoveCommand::Kind::move_to;
   if (moves > moves_left_) {
     r.too_many_commands = true;
-    return r;
+    return;
   }
   r.results.reserve(commands.size());
   PlayerState& me = state_[current_];
@@ -308,6 +317,12 @@ MoveReply Game::move(const std::vector<MoveCommand>& commands, Events* ev) {
     }
     r.results.push_back(res);
   }
+  return;
+}
+
+MoveReply Game::move(const std::vector<MoveCommand>& commands, Events* ev) {
+  MoveReply r;
+  move(commands, r, ev);
   return r;
 }
 

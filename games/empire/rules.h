@@ -191,12 +191,15 @@ class Game {
 
   // §4.4 and §4.5, in the build phase.
   BuildReply build(const std::vector<EdgeRequest>& edges, Events* ev = nullptr);
+  // The same into `out`, reusing its storage (no allocation once warm, for searching bots).
+  void build(const std::vector<EdgeRequest>& edges, BuildReply& out, Events* ev = nullptr);
   BuildReply upgrade(Events* ev = nullptr);
   // The build phase ends (nil answer, BUILD-LIMIT or the query cap): moves_left = speed.
   void end_build();
 
   // §4.6 and §4.7, in the move phase.
   MoveReply move(const std::vector<MoveCommand>& commands, Events* ev = nullptr);
+  void move(const std::vector<MoveCommand>& commands, MoveReply& out, Events* ev = nullptr);
 
   // §4.9 after the move phase (or after the start choice in round 0): win check, turn limit,
   // then the next seat (and round). GAME-OVER when the game ends.

@@ -434,6 +434,26 @@ TEST(Rules, TurnLimitWithTiesAndAbandon) {
   EXPECT_EQ(event_line(ev.back(), h, 0), "(GAME-OVER NIL ABANDONED ((0 40) (1 40)))");
 }
 
+// Bots reuse one reply object: every call starts it afresh.
+TEST(Rules, RepliesReusedAcrossCalls) {
+  Map m = load(kSmall);
+  Game g = started(m, Settings{}, {{2, 2}});
+  BuildReply br;
+  g.build({edge({2, 2}, {4, 2}), edge({9, 5}, {11, 5})}, br);
+  EXPECT_EQ(reply(br), "(BUILD-TURN 1 INVALID-START)");
+  g.build({edge({4, 2}, {6, 2})}, br);
+  EXPECT_EQ(reply(br), "(BUILD-TURN 1)");
+  g.end_build();
+  g.build({edge({6, 2}, {8, 2})}, br);  // not the build phase: an empty reply
+  EXPECT_EQ(reply(br), "(BUILD-TURN)");
+  MoveReply mr;
+  std::vector<MoveCommand> ten(10, to({4, 2}));
+  g.move(ten, mr);
+  EXPECT_EQ(move_reply_line(mr, m), "(MOVE-TURN TOO-MANY-COMMANDS)");
+  g.move({to({4, 2}), MoveCommand{}}, mr);
+  EXPECT_EQ(move_reply_line(mr, m), "(MOVE-TURN 1 INVALID-COMMAND)");
+}
+
 TEST(Rules, SettingsChecks) {
   EXPECT_FALSE(check_settings(Settings{}, 2).has_value());
   EXPECT_EQ(check_settings(Settings{}, 7), "players must be 1..6, got 7");
