@@ -181,6 +181,10 @@ class Game {
   int edge_owner(Point a, Point b) const;
   bool on_network(int p, Point n) const;
 
+  // The referee drives the turn: begin_turn, then choose_start (round 0) or build/upgrade, then
+  // end_build, move, and end_turn. A call outside its phase changes nothing and gives an empty
+  // reply (false for choose_start).
+
   // Begins the current seat's turn: (TURN r p), resets the per-turn counters.
   void begin_turn(Events* ev = nullptr);
 
