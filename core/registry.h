@@ -178,8 +178,6 @@ struct GameInfo {
   std::function<SeatPlan(const MatchSetup& setup, const SeatSpec& spec)> seat_plan;
   // Plays one match on seats match/ opened (match/match.h runs every match).
   std::function<RefereeRecord(RefereeContext& context)> referee;
-  // A game not yet moved onto seat_plan/referee plays its whole match itself.
-  std::function<MatchOutcome(const MatchSetup& setup)> play;
   // The name of the per-turn limit in the replay header's time_control.
   std::string time_control_key = "turn_ms";
   // Extra eval statistics from the outcomes (e.g. Wumpus death_rate), merged into eval's JSON.

@@ -71,119 +71,120 @@ void log_line(const std::string& line) {
 }
 
 // A built-in player as the client a program would be: a PlayerBot that signs up with its name.
-BotMaker bot_maker(Rules rules) {
-  return [rules](const std::string& name, uint64_t seed) -> std::unique_ptr<MessageBot> {
-    auto player = make_player(name, seed, rules);
-    return player ? make_player_bot(std::move(player), name) : nullptr;
-  };
+std::unique_ptr<MessageBot> make_bot(const std::string& name, uint64_t seed, Rules rules) {
+  auto player = make_player(name, seed, rules);
+  return player ? make_player_bot(std::move(player), name) : nullptr;
 }
 
-// Opens the seat of role pK, connected and signed up (§8.4) before the next seat is started: the
-// program started with --host/--port, or a built-in player in process, which signs up and answers
-// over the same bytes (a RemotePlayer on our side either way).
-Participant open_participant(Hub& hub, const SeatSpec& spec, const MatchSetup& setup, Rules rules) {
+// §8.3-8.4: every seat is a TCP client, started with --host/--port; a built-in player is the same
+// client in process, signing up and answering over the same bytes. Unknown built-in names and
+// seeds the shuffle cannot take are usage errors before any program starts.
+SeatPlan seat_plan(const MatchSetup& setup, const SeatSpec& spec) {
+  const Variant variant = variant_of(setup.params);
+  // Only the shuffle of §2.5 needs a 32-bit seed; the unshuffled deck ignores it (bots still get
+  // their seeds from it), so any seed, an unseeded match's drawn one included, is fine there.
+  if (variant.deck == DeckOrder::shuffled) checked_seed(setup.seed);
+  SeatPlan plan;
+  plan.transport = SeatTransport::tcp;
+  plan.from_bot = reply_framer();
+  plan.to_bot = bot_input_framer();
+  plan.connect_ms = kConnectMs;
+  if (spec.is_builtin()) {
+    if (!make_player(spec.builtin, 0)) {
+      std::string names;
+      for (const auto& b : builtin_bots())
+        names += (names.empty() ? "" : ", ") + std::string(b.name);
+      throw UsageError("--seat " + spec.role + "=" + spec.text + ": no built-in bot named '" +
+                       spec.builtin + "' (bots: " + names + ")");
+    }
+    const uint64_t seed = bot_seed(setup.seed, spec.role);
+    plan.make_bot = [name = spec.builtin, seed, rules = variant.rules] {
+      return make_bot(name, seed, rules);
+    };
+  }
+  return plan;
+}
+
+// The seat of role pK, signed up (§8.4) within the per-call limit: a RemotePlayer on it, or
+// dropped with the reason.
+Participant join(Seat& seat, const SeatSpec& spec, const MatchSetup& setup) {
   Participant p;
   p.seat = spec.role;
   p.name = spec.text;
-  p.connection = open_tcp_seat(hub, spec, bot_maker(rules), setup.seed, reply_framer(),
-                               bot_input_framer(), Deadline::after_ms(kConnectMs));
-  // The in-process counterpart of a connection being made: its cue to sign up.
-  if (spec.is_builtin()) p.connection->send("");
-  if (!p.connection->start_error().empty()) {
-    p.dropped = p.connection->start_error();
+  p.connection = &seat;
+  if (!seat.start_error().empty()) {
+    p.dropped = seat.start_error();
   } else {
     std::string name, why;
-    if (read_signup(*p.connection, Deadline::after_ms(setup.time_ms), &name, &why)) {
+    if (read_signup(seat, Deadline::after_ms(setup.time_ms), &name, &why)) {
       p.signup = name;
-      auto remote =
-          std::make_unique<RemotePlayer>(*p.connection, std::chrono::milliseconds(setup.time_ms));
+      auto remote = std::make_unique<RemotePlayer>(seat, std::chrono::milliseconds(setup.time_ms));
       p.remote = remote.get();
       p.player = std::move(remote);
       return p;
     }
     p.dropped = why;
   }
-  p.connection->finish(0);
+  seat.finish(0);
   log_line("seat " + p.seat + " dropped (not signed up): " + p.dropped);
   return p;
 }
 
-MatchOutcome play(const MatchSetup& setup) {
+RefereeRecord referee(RefereeContext& context) {
+  const MatchSetup& setup = context.setup;
   const Variant variant = variant_of(setup.params);
-  // Only the shuffle of §2.5 needs a 32-bit seed; the unshuffled deck ignores it (bots still get
-  // their seeds from it), so any seed, an unseeded match's drawn one included, is fine there.
   const uint32_t seed = variant.deck == DeckOrder::shuffled ? checked_seed(setup.seed) : 0;
-  const int n = static_cast<int>(setup.seats.size());
-  // Unknown built-in names are usage errors before any program starts.
-  for (int k = 1; k <= n; ++k) {
-    const SeatSpec& spec = setup.seats.at(role(k));
-    if (!spec.is_builtin() || make_player(spec.builtin, 0)) continue;
-    std::string names;
-    for (const auto& b : builtin_bots()) names += (names.empty() ? "" : ", ") + std::string(b.name);
-    throw UsageError("--seat " + spec.role + "=" + spec.text + ": no built-in bot named '" +
-                     spec.builtin + "' (bots: " + names + ")");
-  }
-  Hub hub;  // every seat's connection, for the whole match
   std::vector<Participant> participants;
-  for (int k = 1; k <= n; ++k)
-    participants.push_back(open_participant(hub, setup.seats.at(role(k)), setup, variant.rules));
+  for (int k = 1; context.seats.count(role(k)); ++k)
+    participants.push_back(join(*context.seats.at(role(k)), setup.seats.at(role(k)), setup));
 
   TableOptions to;
   to.seed = seed;
   to.variant = variant;
   to.time_limit = std::chrono::milliseconds(setup.time_ms);
   to.log = log_line;
+  to.log_seats = false;  // match/ writes the seats' log lines
   TableResult r = run_table(participants, to);
 
-  MatchOutcome outcome;
+  RefereeRecord record;
   std::vector<std::string> all_seats;
   for (const Participant& p : participants) all_seats.push_back(p.seat);
   // Scores, winner and result as `arena host` writes them too (result_line, table.h).
-  Json line = result_line(r, all_seats);
+  const Json line = result_line(r, all_seats);
   for (const auto& [seat, score] : line["scores"].items())
-    outcome.scores[seat] = score.get<double>();
-  if (line["winner"].is_string()) outcome.winner = line["winner"].get<std::string>();
-  outcome.result = line["result"];
-  std::vector<Json> events;
-  Json seats = Json::object();
+    record.scores[seat] = score.get<double>();
+  if (line["winner"].is_string()) record.winner = line["winner"].get<std::string>();
+  record.result = line["result"];
   Json dropped = Json::array();
   Json signups = Json::object();  // who signed up as what (§8.4), built-in seats included
   for (const Participant& p : participants) {
-    seats[p.seat] = p.name;
     if (p.signup) signups[p.seat] = *p.signup;
-    outcome.stats["ejected:" + p.seat] = 0;
-    outcome.stats["place:" + p.seat] = 0;
+    record.stats["ejected:" + p.seat] = 0;
+    record.stats["place:" + p.seat] = 0;
     if (p.dropped.empty()) continue;
     dropped.push_back({{"seat", p.seat}, {"reason", p.dropped}});
-    events.push_back({{"type", "event"},
-                      {"turn", 0},
-                      {"event", "dropped"},
-                      {"seat", p.seat},
-                      {"reason", p.dropped}});
+    record.events.push_back({{"type", "event"},
+                             {"turn", 0},
+                             {"event", "dropped"},
+                             {"seat", p.seat},
+                             {"reason", p.dropped}});
   }
-  for (Json& e : r.events) events.push_back(std::move(e));
-  for (const Ejection& x : r.ejections) outcome.stats["ejected:" + x.seat] = 1;
-  std::string summary;
+  for (Json& e : r.events) record.events.push_back(std::move(e));
+  for (const Ejection& x : r.ejections) record.stats["ejected:" + x.seat] = 1;
   for (const Engine::Rank& k : r.ranking) {
     const std::string seat = r.players.at(static_cast<size_t>(k.id - 1))["seat"];
-    outcome.stats["place:" + seat] = k.place;
-    summary += std::to_string(k.place) + " " + seat + " (player id " + std::to_string(k.id) +
-               ") score: " + std::to_string(k.score) + "\n";
+    record.stats["place:" + seat] = k.place;
+    record.summary += std::to_string(k.place) + " " + seat + " (player id " + std::to_string(k.id) +
+                      ") score: " + std::to_string(k.score) + "\n";
   }
-  for (const Ejection& x : r.ejections) summary += x.seat + " ejected: " + x.reason + "\n";
+  for (const Ejection& x : r.ejections) record.summary += x.seat + " ejected: " + x.reason + "\n";
   for (const Json& d : dropped)
-    summary += d["seat"].get<std::string>() + " dropped: " + d["reason"].get<std::string>() + "\n";
-  outcome.summary = summary;
+    record.summary +=
+        d["seat"].get<std::string>() + " dropped: " + d["reason"].get<std::string>() + "\n";
 
-  Json header = Replay::make_header("evolution", variant_json(variant), std::to_string(setup.seed),
-                                    seats, {{"call_ms", setup.time_ms}});
-  header["players"] = r.players;
-  header["dropped"] = dropped;
-  header["signups"] = signups;
-  outcome.replay.header = std::move(header);
-  outcome.replay.events = std::move(events);
-  outcome.replay.result = std::move(line);
-  return outcome;
+  record.match_params = variant_json(variant);
+  record.header_fields = {{"players", r.players}, {"dropped", dropped}, {"signups", signups}};
+  return record;
 }
 
 int host(const HostArgs& args) {
@@ -303,9 +304,13 @@ GameInfo game_info() {
   g.min_time_ms = 1;
   g.max_time_ms = 3600 * 1000;
   for (const auto& b : builtin_bots()) g.bots.push_back({b.name, b.help});
-  g.make_bot = bot_maker(Rules::spec);
+  g.make_bot = [](const std::string& name, uint64_t seed) {
+    return make_bot(name, seed, Rules::spec);
+  };
   g.run_bot = run_bot;
-  g.play = play;
+  g.seat_plan = seat_plan;
+  g.referee = referee;
+  g.time_control_key = "call_ms";
   g.eval_extras = eval_extras;
   g.check_replay = check_replay;
   g.export_replay = export_replay;

@@ -97,7 +97,7 @@ bool send_all(int fd, std::string_view bytes) {
 int run_client_fd(Player& player, int fd, const std::string& name, const std::string& program) {
   PlayerBot bot(player, name);
   std::string out;
-  bot.open(out);
+  bot.on_open(out);
   if (!send_all(fd, out)) {
     log_line(program, "cannot send the sign-up: " + std::string(std::strerror(errno)));
     return 1;
@@ -176,7 +176,7 @@ PlayerBot::PlayerBot(std::unique_ptr<Player> player, std::string name)
 
 PlayerBot::PlayerBot(Player& player, std::string name) : name_(std::move(name)), session_(player) {}
 
-void PlayerBot::open(std::string& out) {
+void PlayerBot::on_open(std::string& out) {
   if (opened_) return;
   opened_ = true;
   out += ClientSession::signup(name_);
@@ -184,48 +184,14 @@ void PlayerBot::open(std::string& out) {
 
 void PlayerBot::on_message(std::string_view message, std::string& out) {
   if (failed_) return;
-  if (message.empty()) {
-    open(out);
-    return;
-  }
   if (!session_.on_message(message, out)) {
     failed_ = true;
     log_ += "protocol error: " + session_.error() + "\n";
   }
 }
 
-namespace {
-
-// The JSON framer behind one empty message, delivered once bytes first arrive (PlayerBot's cue).
-class OpenCueFramer : public Framer {
- public:
-  OpenCueFramer() : inner_(make_json_framer(16 * 1024 * 1024)) {}
-  void feed(std::string_view bytes) override {
-    fed_ = true;
-    inner_->feed(bytes);
-  }
-  Frame next() override {
-    if (fed_ && !cued_) {
-      cued_ = true;
-      return Frame::ok({});
-    }
-    return inner_->next();
-  }
-  Frame finish() override { return inner_->finish(); }
-  bool has_buffered() const override { return inner_->has_buffered(); }
-  bool is_failed() const override { return inner_->is_failed(); }
-  std::string encode(std::string_view message) const override { return inner_->encode(message); }
-
- private:
-  std::unique_ptr<Framer> inner_;
-  bool fed_ = false;
-  bool cued_ = false;
-};
-
-}  // namespace
-
 FramerFactory bot_input_framer() {
-  return [] { return std::make_unique<OpenCueFramer>(); };
+  return [] { return make_json_framer(16 * 1024 * 1024); };
 }
 
 std::unique_ptr<MessageBot> make_player_bot(std::unique_ptr<Player> player, std::string name) {

@@ -36,7 +36,7 @@ class ClientSession {
 
 // A player as the client of §8.4-8.7, one MessageBot for both ways a built-in player plays: over
 // TCP (`arena bot evolution NAME`, xclient: run_client) and in process (`bot:NAME` in `arena play`,
-// an in-process seat carrying the same bytes). Its first words are its sign-up (open()); then it
+// an in-process seat carrying the same bytes). Its first words are its sign-up (on_open()); then it
 // answers the server's messages through a ClientSession. On a message it cannot parse or classify
 // it stops (finished(), error() says why; §8.8: the client closes).
 class PlayerBot : public MessageBot {
@@ -46,9 +46,7 @@ class PlayerBot : public MessageBot {
   PlayerBot(Player& player, std::string name);
 
   // The connection is open: appends the sign-up (§8.4) once.
-  void open(std::string& out);
-  // An empty message is the in-process seat's cue that the connection is open (see
-  // bot_input_framer()); no JSON value is empty, so it cannot be one of the server's.
+  void on_open(std::string& out) override;
   void on_message(std::string_view message, std::string& out) override;
   bool finished() const override { return failed_; }
   std::string take_log() override { return std::exchange(log_, {}); }
@@ -64,11 +62,8 @@ class PlayerBot : public MessageBot {
   std::string log_;
 };
 
-// What an in-process PlayerBot reads: the server's bytes through the JSON framer a TCP client uses
-// (16 MiB per value), preceded by one empty message as soon as the first bytes arrive. A MessageBot
-// only ever answers, yet in §8.4 the client speaks first; a TCP client writes its sign-up once
-// connected, and the in-process seat's counterpart of connecting is the one newline the server
-// sends it first (whitespace between values, §8.6, which the framer itself skips).
+// What an in-process PlayerBot reads: the server's bytes through the JSON framer a TCP client
+// uses (16 MiB per value).
 FramerFactory bot_input_framer();
 
 // Connects to host:port, signs up as `name` and plays until the server closes the connection.

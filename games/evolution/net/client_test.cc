@@ -53,14 +53,13 @@ TEST(ClientSession, RefusesWhatItCannotClassify) {
   }
 }
 
-// The same PlayerBot plays over TCP and in process: on an in-process seat it signs up after the
-// seat's first bytes (the newline the server sends when it opens the seat) and then answers the
-// example session of §8.9 over the bytes, read by the server's own sign-up and reply framing.
+// The same PlayerBot plays over TCP and in process: on an in-process seat it signs up as soon as
+// the seat opens (on_open, as a TCP client does once connected) and then answers the example
+// session of §8.9 over the bytes, read by the server's own sign-up and reply framing.
 TEST(PlayerBot, SignsUpAndAnswersOverAnInProcessSeat) {
   Hub hub;
   auto seat = make_in_process_seat(hub, make_player_bot(std::make_unique<SillyPlayer>(), "silly"),
                                    bot_input_framer(), reply_framer());
-  seat->send("");
   std::string name, why;
   ASSERT_TRUE(read_signup(*seat, Deadline::after_ms(5000), &name, &why)) << why;
   EXPECT_EQ(name, "silly");
@@ -81,8 +80,8 @@ TEST(PlayerBot, SignsUpOnceWhenOpened) {
   SillyPlayer silly;
   PlayerBot bot(silly, "me");
   std::string out;
-  bot.open(out);
-  bot.on_message("", out);
+  bot.on_open(out);
+  bot.on_open(out);
   EXPECT_EQ(out, "\"me\"\n");
   bot.on_message("\"ok\"", out);
   EXPECT_TRUE(bot.signed_up());

@@ -108,7 +108,8 @@ int run_server(const ServerOptions& o, std::ostream& out, std::ostream& err) {
     Participant p;
     p.seat = "client" + std::to_string(i + 1);
     p.name = clients[i].name;
-    p.connection = std::move(clients[i].seat);
+    p.owned = std::move(clients[i].seat);
+    p.connection = p.owned.get();
     auto remote = std::make_unique<RemotePlayer>(*p.connection, so.time_limit);
     p.remote = remote.get();
     p.player = std::move(remote);

@@ -178,7 +178,7 @@ TableResult run_table(std::vector<Participant>& participants, const TableOptions
     if (p.connection) p.connection->finish(options.end_grace_ms);
   }
   for (Participant& p : participants) {
-    if (!p.connection) continue;
+    if (!p.connection || !options.log_seats) continue;
     const Seat& s = *p.connection;
     if (s.stderr_text().empty() && s.exit_description().empty() && s.start_error().empty())
       continue;

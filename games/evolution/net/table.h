@@ -24,7 +24,8 @@ namespace arena::evolution {
 struct Participant {
   std::string seat;                   // "p1".. in `arena play`, "client1".. on a server
   std::string name;                   // the seat spec or the sign-up name
-  std::unique_ptr<Seat> connection;   // a program's, or a built-in bot's in-process seat
+  Seat* connection = nullptr;         // a program's, or a built-in bot's in-process seat
+  std::unique_ptr<Seat> owned;        // the connection, when the table's caller gave it away
   std::unique_ptr<Player> player;     // RemotePlayer over `connection` (any Player will do)
   RemotePlayer* remote = nullptr;     // = player when it is remote
   std::string dropped;                // why it never got into the game ("" if it did)
@@ -37,6 +38,7 @@ struct TableOptions {
   std::chrono::milliseconds time_limit{1000};
   int end_grace_ms = 500;  // how long a started bot may take to leave once its connection closes
   bool record = true;      // build the replay's event lines
+  bool log_seats = true;   // a log line per connection at the end (match/ writes its own)
   std::function<void(const std::string&)> log;  // one line per sign-up problem and ejection
 };
 
