@@ -27,6 +27,14 @@ void add_match_options(CLI::App* cmd, PlayOptions& o) {
       ->type_name("ROLE=MODE");
   cmd->add_option("--seed", o.match.seed, "Match seed, 0..2^64-1 (default: drawn and recorded)");
   cmd->add_option("--time-ms", o.match.time_ms, "Per-turn time limit in milliseconds");
+  cmd->add_option("--sandbox", o.match.sandbox,
+                  "bwrap (default): bot programs run confined; none: unconfined");
+  cmd->add_option("--limit", o.match.limits,
+                  "NAME=N, a limit of each confined bot: memory_mb (2048), processes (64), cpu_s "
+                  "(600), open_files (256), file_mb (64)")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_name("NAME=N");
   cmd->add_flag("--json", o.json, "Print one JSON object");
 }
 

@@ -6,6 +6,8 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -128,14 +130,20 @@ ExitStatus status_from_siginfo(const siginfo_t& info) {
 
 // Everything the child needs, prepared before fork: after fork only async-signal-safe calls.
 struct ExecPlan {
+  bool sandboxed = false;
+  int pass_fds_socket = -1;  // sandboxed: our end of the socket the pipes travel over
+  SandboxLimits limits;
+  std::string cgroup_procs;  // the pids cgroup's cgroup.procs ("" = none)
   std::vector<std::string> env_strings;
   std::vector<char*> envp;
   std::vector<char*> argv;
   std::vector<std::string> candidates;  // paths to try with execve, in order
 };
 
-void build_plan(const ProcessOptions& options, ExecPlan& plan) {
-  for (char** e = environ; e && *e; ++e) {
+// `inherit`: our environment plus options.env; else options.env alone (bwrap, whose own
+// environment a confined bot could read in /proc/1/environ).
+void build_plan(const ProcessOptions& options, ExecPlan& plan, bool inherit = true) {
+  for (char** e = environ; inherit && e && *e; ++e) {
     std::string_view entry(*e);
     bool replaced = false;
     for (const auto& [key, value] : options.env) {
@@ -188,6 +196,35 @@ struct ChildError {
 [[noreturn]] void run_child(const ExecPlan& plan, const char* working_dir, int in_fd, int out_fd,
                             int err_fd, int error_fd, bool detached_io) {
   setpgid(0, 0);
+  if (plan.sandboxed) {
+    // Limits are inherited through bwrap by the bot and everything it starts. CPU: SIGXCPU at
+    // the soft limit (a verdict that names it), SIGKILL a second later.
+    auto limit = [](int resource, rlim_t soft, rlim_t hard) {
+      rlimit r{soft, hard};
+      setrlimit(resource, &r);
+    };
+    limit(RLIMIT_AS, plan.limits.memory_mb << 20, plan.limits.memory_mb << 20);
+    limit(RLIMIT_CPU, static_cast<rlim_t>(plan.limits.cpu_seconds),
+          static_cast<rlim_t>(plan.limits.cpu_seconds) + 1);
+    limit(RLIMIT_NOFILE, static_cast<rlim_t>(plan.limits.open_files),
+          static_cast<rlim_t>(plan.limits.open_files));
+    limit(RLIMIT_FSIZE, plan.limits.file_mb << 20, plan.limits.file_mb << 20);
+    limit(RLIMIT_CORE, 0, 0);
+    if (!plan.cgroup_procs.empty()) {
+      // Join the pids cgroup before exec: every process the bot starts is counted.
+      int fd = open(plan.cgroup_procs.c_str(), O_WRONLY);
+      if (fd >= 0) {
+        char digits[24];
+        int n = 0;
+        for (pid_t v = getpid(); v > 0; v /= 10) digits[n++] = static_cast<char>('0' + v % 10);
+        char text[24];
+        for (int i = 0; i < n; ++i) text[i] = digits[n - 1 - i];
+        ssize_t ignored = write(fd, text, static_cast<size_t>(n));
+        (void)ignored;
+        close(fd);
+      }
+    }
+  }
   // Ignored signals and the blocked mask survive exec: give the program a clean slate.
   struct sigaction dfl {};
   dfl.sa_handler = SIG_DFL;
@@ -197,7 +234,17 @@ struct ChildError {
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
 
-  if (detached_io) {
+  if (plan.pass_fds_socket >= 0) {
+    // Sandboxed: bwrap gets /dev/null for stdin and stdout, and keeps them all the bot's life;
+    // the bot's own pipes travel over the socket on fd 3 (arena-sandbox-exec). bwrap's own
+    // messages (a failed bind) go to the bot's stderr pipe.
+    int null_fd = open("/dev/null", O_RDWR);
+    if (null_fd < 0) child_fail(error_fd, 2, errno);
+    dup2(null_fd, 0);
+    dup2(null_fd, 1);
+    dup2(err_fd, 2);
+    if (null_fd > 2) close(null_fd);
+  } else if (detached_io) {
     int null_fd = open("/dev/null", O_RDONLY);
     if (null_fd < 0) child_fail(error_fd, 2, errno);
     if (null_fd != 0) {
@@ -214,6 +261,14 @@ struct ChildError {
   // Descriptors another library opened without close-on-exec (a listening socket, another match's
   // pipes) must not leak into the bot. Failure (kernel before 5.11) leaves them as they are.
   syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC);
+  if (plan.pass_fds_socket >= 0) {
+    // fd 3, without close-on-exec, for arena-sandbox-exec (dup2 clears the flag; fcntl when the
+    // socket already is fd 3).
+    if (plan.pass_fds_socket == 3)
+      fcntl(3, F_SETFD, 0);
+    else
+      dup2(plan.pass_fds_socket, 3);
+  }
   if (working_dir[0] != '\0' && chdir(working_dir) != 0) child_fail(error_fd, 1, errno);
 
   int best_err = ENOENT;
@@ -263,6 +318,7 @@ std::string ExitStatus::describe() const {
   const char* abbrev = sigabbrev_np(signal);
   std::string s = "killed by signal " + std::to_string(signal);
   if (abbrev) s += std::string(" (SIG") + abbrev + ")";
+  if (!limit.empty()) s += ": " + limit;
   return s;
 }
 
@@ -365,18 +421,49 @@ std::unique_ptr<ChildProcess> ChildProcess::start(const ProcessOptions& options,
   const std::string tag = new_tag();
   ProcessOptions tagged = options;
   tagged.env.emplace_back(kTagVariable, tag);
+  SandboxedCommand sandbox;
+  if (options.sandbox.enabled) {
+    sandbox = sandbox_command(tagged.argv, tagged.env, tagged.working_dir, options.sandbox,
+                              /*pass_pipes=*/!detached_io);
+    if (!sandbox.error.empty()) {
+      // The program cannot start: said now, as a failed exec would say it.
+      remove_sandbox_dirs(sandbox.scratch_dir, sandbox.cgroup_dir);
+      std::unique_ptr<ChildProcess> child(new ChildProcess());
+      child->start_error_ = sandbox.error;
+      child->status_ = ExitStatus{true, 127, 0, ""};
+      child->tree_killed_ = true;
+      return child;
+    }
+    tagged.argv = sandbox.argv;
+  }
   ExecPlan plan;
-  build_plan(tagged, plan);
+  if (options.sandbox.enabled)
+    tagged.env = {{"PATH", "/usr/local/bin:/usr/bin:/bin"}, {std::string(kTagVariable), tag}};
+  build_plan(tagged, plan, /*inherit=*/!options.sandbox.enabled);
+  if (options.sandbox.enabled) {
+    plan.sandboxed = true;
+    plan.limits = options.sandbox.limits;
+    if (!sandbox.cgroup_dir.empty()) plan.cgroup_procs = sandbox.cgroup_dir + "/cgroup.procs";
+  }
 
   int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, error_pipe[2] = {-1, -1};
+  int fd_socket[2] = {-1, -1};  // sandboxed: [0] ours, [1] bwrap's fd 3
   auto close_all = [&] {
-    for (int* p : {in, out, err, error_pipe}) {
+    for (int* p : {in, out, err, error_pipe, fd_socket}) {
       close_fd(p[0]);
       close_fd(p[1]);
     }
   };
   bool ok = make_pipe(error_pipe);
   if (!detached_io) ok = ok && make_pipe(in) && make_pipe(out) && make_pipe(err);
+  if (ok && options.sandbox.enabled && !detached_io) {
+    ok = socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fd_socket) == 0;
+    if (ok) {
+      fd_socket[0] = above_stdio(fd_socket[0]);
+      fd_socket[1] = above_stdio(fd_socket[1]);
+      plan.pass_fds_socket = fd_socket[1];
+    }
+  }
   if (!ok) {
     int e = errno;
     close_all();
@@ -407,6 +494,31 @@ std::unique_ptr<ChildProcess> ChildProcess::start(const ProcessOptions& options,
   std::unique_ptr<ChildProcess> child(new ChildProcess());
   child->pid_ = pid;
   child->tag_ = tag;
+  child->sandboxed_ = options.sandbox.enabled;
+  child->limits_ = options.sandbox.limits;
+  child->scratch_dir_ = sandbox.scratch_dir;
+  child->cgroup_dir_ = sandbox.cgroup_dir;
+  if (fd_socket[0] >= 0) {
+    // The bot's ends of its pipes, to arena-sandbox-exec inside the sandbox (core/sandbox.h).
+    int fds[3] = {in[0], out[1], err[1]};
+    char byte = 0;
+    iovec iov{&byte, 1};
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof fds)] = {};
+    msghdr msg{};
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof control;
+    cmsghdr* c = CMSG_FIRSTHDR(&msg);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof fds);
+    std::memcpy(CMSG_DATA(c), fds, sizeof fds);
+    while (sendmsg(fd_socket[0], &msg, MSG_NOSIGNAL) < 0 && errno == EINTR) {
+    }
+    close_fd(fd_socket[0]);
+    close_fd(fd_socket[1]);
+  }
   close_fd(in[0]);
   close_fd(out[1]);
   close_fd(err[1]);
@@ -433,7 +545,7 @@ std::unique_ptr<ChildProcess> ChildProcess::start(const ProcessOptions& options,
     if (report.step == 1) what += "cannot change to directory '" + options.working_dir + "': ";
     if (report.step == 2) what += "cannot open /dev/null: ";
     child->start_error_ = what + errno_text(report.err);
-    child->status_ = reap(pid, /*block=*/true);
+    child->set_status(reap(pid, /*block=*/true).value_or(ExitStatus{}));
     child->tree_killed_ = true;
     child->close_stdin();
     child->close_stdout();
@@ -450,8 +562,19 @@ std::unique_ptr<ChildProcess> spawn_detached_io(const ProcessOptions& options) {
   return ChildProcess::start(options, /*detached_io=*/true);
 }
 
+void ChildProcess::set_status(ExitStatus status) {
+  if (sandboxed_ && status.exited && status.code > 128 && status.code < 128 + 65) {
+    status.exited = false;
+    status.signal = status.code - 128;
+    status.code = 0;
+  }
+  if (sandboxed_ && !status.exited) status.limit = sandbox_limit_reason(status.signal, limits_);
+  status_ = status;
+}
+
 ChildProcess::~ChildProcess() {
   kill_tree();
+  remove_sandbox_dirs(scratch_dir_, cgroup_dir_);
   close_stdin();
   close_stdout();
   close_stderr();
@@ -479,7 +602,7 @@ std::optional<ExitStatus> ChildProcess::poll_exit() {
   if (r != 0) {
     status_ = ExitStatus{};  // not our child any more: cannot happen unless reaped elsewhere
   } else if (info.si_pid == pid_) {
-    status_ = status_from_siginfo(info);
+    set_status(status_from_siginfo(info));
   }
   return status_;
 }
@@ -517,7 +640,7 @@ void ChildProcess::kill_tree() {
   kill(-pid_, SIGKILL);
   kill(pid_, SIGKILL);
   auto reaped = reap(pid_, /*block=*/true);
-  if (!status_) status_ = reaped;
+  if (!status_ && reaped) set_status(*reaped);
   {
     std::lock_guard lock(registry_mutex());
     live_tags().erase(tag_);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/clock.h"
+#include "core/sandbox.h"
 
 namespace arena {
 
@@ -24,13 +25,16 @@ struct ProcessOptions {
   std::vector<std::string> argv;                         // argv[0] is looked up in PATH
   std::vector<std::pair<std::string, std::string>> env;  // added to (or replacing in) our env
   std::string working_dir;                               // empty: inherit ours
+  SandboxOptions sandbox;  // enabled: confined under bubblewrap, with limits (core/sandbox.h)
 };
 
 struct ExitStatus {
   bool exited = false;  // exited by itself with `code`
   int code = 0;
-  int signal = 0;  // killed by this signal (when !exited)
-  // "exit code 3", "killed by signal 9 (SIGKILL)".
+  int signal = 0;     // killed by this signal (when !exited)
+  std::string limit;  // the sandbox limit the signal means ("CPU time limit of 600 s exceeded")
+  // "exit code 3", "killed by signal 9 (SIGKILL)", "killed by signal 24 (SIGXCPU): CPU time
+  // limit of 600 s exceeded".
   std::string describe() const;
 };
 
@@ -100,6 +104,11 @@ class ChildProcess {
   std::optional<ExitStatus> status_;
   bool tree_killed_ = false;
   std::string tag_;  // ARENA_CHILD_TAG of this child and its descendants
+  // Sandboxed: bwrap's exit code 128+N means its program was killed by signal N.
+  void set_status(ExitStatus status);
+  bool sandboxed_ = false;
+  SandboxLimits limits_;
+  std::string scratch_dir_, cgroup_dir_;  // removed once the child is reaped
 };
 
 // Makes this process a child subreaper (idempotent). Called by ChildProcess::spawn.

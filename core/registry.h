@@ -54,6 +54,7 @@ struct MatchSetup {
   std::map<std::string, SeatSpec> seats;  // by role
   int time_ms = 0;                        // per-turn limit
   bool record_stderr = true;
+  SandboxOptions sandbox;  // how bot programs are confined (off unless asked)
 };
 
 // What one match gives back.

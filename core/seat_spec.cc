@@ -117,7 +117,8 @@ class FailedSeat : public Seat {
 
 std::unique_ptr<Seat> open_tcp_seat(Hub& hub, const SeatSpec& spec, const BotMaker& make_bot,
                                     uint64_t match_seed, FramerFactory framer,
-                                    FramerFactory framer_to_bot, Deadline connect_deadline) {
+                                    FramerFactory framer_to_bot, Deadline connect_deadline,
+                                    const SandboxOptions& sandbox) {
   if (spec.is_builtin())
     return open_stdio_seat(hub, spec, make_bot, match_seed, std::move(framer),
                            std::move(framer_to_bot));
@@ -126,6 +127,7 @@ std::unique_ptr<Seat> open_tcp_seat(Hub& hub, const SeatSpec& spec, const BotMak
   TcpListener listener("127.0.0.1", 0);
   ProcessOptions options;
   options.argv = spec.argv;
+  options.sandbox = sandbox;
   options.argv.insert(options.argv.end(),
                       {"--host", "127.0.0.1", "--port", std::to_string(listener.port())});
   auto process = ChildProcess::spawn(options);
@@ -160,6 +162,7 @@ std::unique_ptr<Seat> open_seat(Hub& hub, const SeatSpec& spec, const SeatPlan& 
   options.argv = spec.argv;
   options.env = plan.env;
   options.working_dir = plan.working_dir;
+  options.sandbox = plan.sandbox;
   switch (plan.transport) {
     case SeatTransport::process:
       return make_process_seat(hub, options, plan.from_bot, plan.stderr_limit);
@@ -169,7 +172,7 @@ std::unique_ptr<Seat> open_seat(Hub& hub, const SeatSpec& spec, const SeatPlan& 
       break;
   }
   return open_tcp_seat(hub, spec, nullptr, 0, plan.from_bot, plan.to_bot,
-                       Deadline::after_ms(plan.connect_ms));
+                       Deadline::after_ms(plan.connect_ms), plan.sandbox);
 }
 
 }  // namespace arena

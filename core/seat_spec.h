@@ -55,7 +55,8 @@ std::unique_ptr<Seat> open_stdio_seat(Hub& hub, const SeatSpec& spec, const BotM
 // start_error() says so and whose receive() reports `crashed`.
 std::unique_ptr<Seat> open_tcp_seat(Hub& hub, const SeatSpec& spec, const BotMaker& make_bot,
                                     uint64_t match_seed, FramerFactory framer,
-                                    FramerFactory framer_to_bot, Deadline connect_deadline);
+                                    FramerFactory framer_to_bot, Deadline connect_deadline,
+                                    const SandboxOptions& sandbox = {});
 
 // How a game wants one seat opened; match/ opens every seat of a match from its plan (open_seat).
 enum class SeatTransport {
@@ -73,7 +74,8 @@ struct SeatPlan {
   std::vector<std::pair<std::string, std::string>> env;  // added to a program's environment
   std::string working_dir;                               // of a program; "" = ours
   size_t stderr_limit = 64 * 1024;                       // per take_stderr(), or for the game
-  int connect_ms = 5000;  // tcp: how long a started program has to connect
+  int connect_ms = 5000;   // tcp: how long a started program has to connect
+  SandboxOptions sandbox;  // how a program is confined (match/ sets it from the match's setup)
 };
 
 // Opens `spec`'s seat as `plan` says. A program that cannot start gives a seat whose

@@ -59,7 +59,12 @@ MatchOutcome run_match(const GameInfo& game, const MatchSetup& setup) {
   std::vector<std::pair<const SeatSpec*, SeatPlan>> plans;
   for (const std::string& role : game.roles) {
     auto it = setup.seats.find(role);
-    if (it != setup.seats.end()) plans.emplace_back(&it->second, game.seat_plan(setup, it->second));
+    if (it == setup.seats.end()) continue;
+    SeatPlan plan = game.seat_plan(setup, it->second);
+    plan.sandbox = setup.sandbox;
+    // A TCP game's bot must reach the referee's port: it keeps the network (see core/sandbox.h).
+    plan.sandbox.network = plan.transport == SeatTransport::tcp;
+    plans.emplace_back(&it->second, std::move(plan));
   }
 
   Hub hub;  // before the seats: they live on it

@@ -107,7 +107,47 @@ std::variant<MatchSetup, std::string> build_setup(const GameInfo& game, const Ma
   }
   if (filled != setup.seats.size())
     return "--seat: seats must be filled in order; " + game.roles[filled] + " is missing";
+  if (auto err = parse_sandbox(args.sandbox, args.limits, setup.sandbox)) return *err;
+  // Confinement is on by default; a machine that cannot provide it is said so, never ignored. Only
+  // programs are confined: a match of built-in bots needs nothing.
+  const bool programs = std::any_of(setup.seats.begin(), setup.seats.end(),
+                                    [](const auto& s) { return !s.second.is_builtin(); });
+  if (setup.sandbox.enabled && programs) {
+    if (auto why = sandbox_unavailable())
+      return "--sandbox: " + *why + "; `--sandbox none` runs the bots unconfined";
+  }
   return setup;
+}
+
+std::optional<std::string> parse_sandbox(const std::string& mode,
+                                         const std::vector<std::string>& limits,
+                                         SandboxOptions& out) {
+  if (mode != "bwrap" && mode != "none") return "--sandbox: must be bwrap or none";
+  out.enabled = mode == "bwrap";
+  for (const std::string& word : limits) {
+    const size_t eq = word.find('=');
+    const std::string name = word.substr(0, eq == std::string::npos ? 0 : eq);
+    const std::string value = eq == std::string::npos ? "" : word.substr(eq + 1);
+    auto v = parse_seed(value);  // a decimal integer
+    if (eq == std::string::npos || !v || *v == 0 || *v > 1000000)
+      return "--limit " + word + ": expected NAME=N with N from 1 to 1000000";
+    const int n = static_cast<int>(*v);
+    if (name == "memory_mb") {
+      out.limits.memory_mb = *v;
+    } else if (name == "processes") {
+      out.limits.processes = n;
+    } else if (name == "cpu_s") {
+      out.limits.cpu_seconds = n;
+    } else if (name == "open_files") {
+      out.limits.open_files = n;
+    } else if (name == "file_mb") {
+      out.limits.file_mb = *v;
+    } else {
+      return "--limit " + word +
+             ": no such limit (memory_mb, processes, cpu_s, open_files, file_mb)";
+    }
+  }
+  return std::nullopt;
 }
 
 Json play_json(const GameInfo& game, const MatchSetup& setup, const MatchOutcome& outcome) {

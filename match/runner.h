@@ -19,7 +19,15 @@ struct MatchArgs {
   std::vector<std::string> mode_args;    // ROLE=MODE
   std::optional<std::string> seed;       // decimal text
   std::optional<int> time_ms;
+  std::string sandbox = "bwrap";    // --sandbox bwrap|none
+  std::vector<std::string> limits;  // --limit NAME=VALUE
 };
+
+// Parses `--sandbox` and `--limit NAME=VALUE` words into `out` (enabled for bwrap); the error
+// line, or nullopt. Names: memory_mb, processes, cpu_s, open_files, file_mb.
+std::optional<std::string> parse_sandbox(const std::string& mode,
+                                         const std::vector<std::string>& limits,
+                                         SandboxOptions& out);
 
 // Validates everything and builds the setup; the error is a usage error (exit status 2).
 std::variant<MatchSetup, std::string> build_setup(const GameInfo& game, const MatchArgs& args);

@@ -91,8 +91,9 @@ std::string sleeper_bot(const std::string& dir, int quick) {
 TEST(Interrupt, EvalKillsEveryBotTreeAndReportsTheGamesThatFinished) {
   const std::string dir = temp_dir();
   const std::string bot = sleeper_bot(dir, 2);
-  Running arena({arena_bin(), "eval", "wumpus", "--seat", "hero=" + bot, "--games", "6", "--jobs",
-                 "1", "--seed", "1", "--time-ms", "600000", "--json"},
+  // The bots write their host pids into files, so they run unconfined (--sandbox none).
+  Running arena({arena_bin(), "eval", "wumpus", "--sandbox", "none", "--seat", "hero=" + bot,
+                 "--games", "6", "--jobs", "1", "--seed", "1", "--time-ms", "600000", "--json"},
                 dir);
   // The third game's bot and its detached grandchild are running: interrupt.
   std::vector<int> bots = wait_for_pids(dir, "bot.", 1);
@@ -116,8 +117,8 @@ TEST(Interrupt, EvalKillsEveryBotTreeAndReportsTheGamesThatFinished) {
 TEST(Interrupt, PlayKillsItsBotOnSigterm) {
   const std::string dir = temp_dir();
   const std::string bot = sleeper_bot(dir, 0);
-  Running arena({arena_bin(), "play", "wumpus", "--seat", "hero=" + bot, "--seed", "1", "--time-ms",
-                 "600000"},
+  Running arena({arena_bin(), "play", "wumpus", "--sandbox", "none", "--seat", "hero=" + bot,
+                 "--seed", "1", "--time-ms", "600000"},
                 dir);
   std::vector<int> bots = wait_for_pids(dir, "bot.", 1);
   std::vector<int> grandchildren = wait_for_pids(dir, "grandchild.", 1);

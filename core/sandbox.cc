@@ -1,0 +1,207 @@
+#include "core/sandbox.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <set>
+
+namespace arena {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A path as the bot's program resolves it: PATH lookup for a bare name, else relative to the
+// working directory. "" when nothing executable is there; `why` then says what exec would.
+std::string resolve_program(const std::string& name, const std::string& path_var,
+                            const std::string& cwd, std::string* why) {
+  auto executable = [](const std::string& p) {
+    struct stat st {};
+    return stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(p.c_str(), X_OK) == 0;
+  };
+  if (name.find('/') != std::string::npos) {
+    std::string p = name[0] == '/' ? name : cwd + "/" + name;
+    if (executable(p)) return fs::weakly_canonical(p).string();
+    *why = access(p.c_str(), F_OK) == 0 ? std::strerror(EACCES) : std::strerror(ENOENT);
+    return "";
+  }
+  size_t begin = 0;
+  while (begin <= path_var.size()) {
+    size_t end = path_var.find(':', begin);
+    if (end == std::string::npos) end = path_var.size();
+    std::string dir = path_var.substr(begin, end - begin);
+    std::string p = (dir.empty() ? cwd : dir) + "/" + name;
+    if (executable(p)) return fs::weakly_canonical(p).string();
+    begin = end + 1;
+  }
+  *why = std::strerror(ENOENT);
+  return "";
+}
+
+constexpr const char* kSandboxPath = "/usr/local/bin:/usr/bin:/bin";
+
+// Directories every program needs to run, read-only; missing ones are skipped.
+const char* const kSystemDirs[] = {"/usr",   "/bin",   "/sbin", "/lib",
+                                   "/lib32", "/lib64", "/etc",  "/opt"};
+
+// A pids cgroup of its own (cgroup v2 when mounted writable, else v1's pids hierarchy), or "".
+std::string make_pids_cgroup(int max_pids) {
+  static std::atomic<uint64_t> counter{0};
+  const std::string name =
+      "arena-" + std::to_string(getpid()) + "-" + std::to_string(counter.fetch_add(1));
+  for (const char* root : {"/sys/fs/cgroup/pids", "/sys/fs/cgroup"}) {
+    const std::string dir = std::string(root) + "/" + name;
+    if (mkdir(dir.c_str(), 0755) != 0) continue;
+    std::ofstream max(dir + "/pids.max");
+    max << max_pids;
+    max.close();
+    if (max) return dir;
+    rmdir(dir.c_str());
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string sandbox_exec_path() {
+  static const std::string path = [] {
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    std::vector<fs::path> candidates;
+    if (!ec) candidates.push_back(self.parent_path() / "arena-sandbox-exec");
+#ifdef ARENA_BUILD_BIN_DIR
+    candidates.push_back(fs::path(ARENA_BUILD_BIN_DIR) / "arena-sandbox-exec");
+#endif
+    for (const fs::path& p : candidates)
+      if (access(p.c_str(), X_OK) == 0) return p.string();
+    return std::string();
+  }();
+  return path;
+}
+
+std::optional<std::string> sandbox_unavailable() {
+  static std::once_flag once;
+  static std::optional<std::string> reason;
+  std::call_once(once, [] {
+    std::string why;
+    if (resolve_program("bwrap", "/usr/bin:/bin:/usr/local/bin", "/", &why).empty()) {
+      reason = "bubblewrap (bwrap) is not installed (Debian package bubblewrap)";
+      return;
+    }
+    if (sandbox_exec_path().empty()) {
+      reason = "arena-sandbox-exec is not installed beside this program";
+      return;
+    }
+    // A trial run: user namespaces may be disabled (kernel.unprivileged_userns_clone=0), or the
+    // container may forbid them.
+    const std::string cmd =
+        "bwrap --ro-bind / / --unshare-all --die-with-parent /bin/true >/dev/null 2>&1";
+    if (std::system(cmd.c_str()) != 0)
+      reason = "bubblewrap cannot create namespaces on this machine (user namespaces disabled?)";
+  });
+  return reason;
+}
+
+SandboxedCommand sandbox_command(const std::vector<std::string>& argv,
+                                 const std::vector<std::pair<std::string, std::string>>& env,
+                                 const std::string& working_dir, const SandboxOptions& options,
+                                 bool pass_pipes) {
+  SandboxedCommand out;
+  std::error_code ec;
+  const std::string cwd = working_dir.empty() ? fs::current_path(ec).string() : working_dir;
+  // A bare program name is looked up where the bot will find it: the sandbox's PATH (the host's
+  // PATH may point into a home directory the bot cannot see, e.g. a pyenv shim).
+  std::string path_var = kSandboxPath;
+  for (const auto& [k, v] : env)
+    if (k == "PATH") path_var = v;
+  std::string why;
+  const std::string program = resolve_program(argv.at(0), path_var, cwd, &why);
+  if (program.empty()) {
+    out.error = "cannot start '" + argv[0] + "': " + why;
+    return out;
+  }
+
+  // The bot's own files: the directory of its program and of every argument naming an existing
+  // file or directory (`python3 bot.py`, `java -cp DIR Main`), read-only, at the same paths.
+  std::set<std::string> own_dirs;
+  std::vector<std::string> args = argv;
+  args[0] = program;
+  auto is_system = [](const std::string& p) {
+    for (const char* d : kSystemDirs)
+      if (p == d || p.rfind(std::string(d) + "/", 0) == 0) return true;
+    return false;
+  };
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.empty() || a[0] == '-') continue;
+    fs::path p = a[0] == '/' ? fs::path(a) : fs::path(cwd) / a;
+    if (!fs::exists(p, ec)) continue;
+    p = fs::weakly_canonical(p, ec);
+    const fs::path dir = fs::is_directory(p, ec) ? p : p.parent_path();
+    if (!is_system(dir.string()) && dir != "/") own_dirs.insert(dir.string());
+    if (i > 0 && a[0] != '/') args[i] = p.string();  // relative words still name the same file
+  }
+
+  const std::string exec_helper = pass_pipes ? sandbox_exec_path() : "";
+  if (pass_pipes && exec_helper.empty()) {
+    out.error = "cannot start '" + argv[0] + "': arena-sandbox-exec is not installed";
+    return out;
+  }
+  if (!exec_helper.empty()) own_dirs.insert(fs::path(exec_helper).parent_path().string());
+
+  char tmpl[] = "/tmp/arena-scratch-XXXXXX";
+  if (!mkdtemp(tmpl)) {
+    out.error = "cannot start '" + argv[0] +
+                "': cannot make its scratch directory: " + std::strerror(errno);
+    return out;
+  }
+  out.scratch_dir = tmpl;
+  out.cgroup_dir = make_pids_cgroup(options.limits.processes);
+
+  std::vector<std::string>& b = out.argv;
+  b = {"bwrap",         "--die-with-parent", "--unshare-user",      "--unshare-pid",
+       "--unshare-ipc", "--unshare-uts",     "--unshare-cgroup-try"};
+  if (!options.network) b.push_back("--unshare-net");
+  for (const char* d : kSystemDirs) b.insert(b.end(), {"--ro-bind-try", d, d});
+  b.insert(b.end(), {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/run"});
+  for (const std::string& d : own_dirs) b.insert(b.end(), {"--ro-bind", d, d});
+  b.insert(b.end(), {"--bind", out.scratch_dir, out.scratch_dir});
+  // Its working directory: the referee's when that is one of its own directories (a bot started
+  // from its folder finds its files), else its scratch directory.
+  const std::string inside_cwd = own_dirs.count(cwd) ? cwd : out.scratch_dir;
+  b.insert(b.end(), {"--chdir", inside_cwd, "--clearenv"});
+  std::vector<std::pair<std::string, std::string>> bot_env = {{"PATH", kSandboxPath},
+                                                              {"HOME", out.scratch_dir},
+                                                              {"TMPDIR", out.scratch_dir},
+                                                              {"LANG", "C.UTF-8"}};
+  for (const auto& e : env) bot_env.push_back(e);
+  for (const auto& [k, v] : bot_env) b.insert(b.end(), {"--setenv", k, v});
+  b.push_back("--");
+  if (!exec_helper.empty()) b.push_back(exec_helper);
+  b.insert(b.end(), args.begin(), args.end());
+  return out;
+}
+
+void remove_sandbox_dirs(const std::string& scratch_dir, const std::string& cgroup_dir) {
+  std::error_code ec;
+  if (!scratch_dir.empty()) fs::remove_all(scratch_dir, ec);
+  if (!cgroup_dir.empty()) rmdir(cgroup_dir.c_str());
+}
+
+std::string sandbox_limit_reason(int signal, const SandboxLimits& limits) {
+  if (signal == SIGXCPU)
+    return "CPU time limit of " + std::to_string(limits.cpu_seconds) + " s exceeded";
+  if (signal == SIGXFSZ)
+    return "file size limit of " + std::to_string(limits.file_mb) + " MB exceeded";
+  return "";
+}
+
+}  // namespace arena

@@ -1,0 +1,72 @@
+// Bot programs run confined (DESIGN.md "Sandbox"): under bubblewrap, in their own user, PID, IPC,
+// UTS, cgroup and (for stdio games) network namespaces, seeing a read-only system (/usr, /etc,
+// ...), their own program's directories read-only, a private writable scratch directory (removed
+// after the match) and nothing else of the host's files; a fresh /proc that shows only their own
+// processes (not the referee's command line or environment); an environment of their own. Limits
+// apply to each bot: address space, CPU time, open files, file size, and processes (a pids cgroup
+// where the machine offers one).
+//
+// bubblewrap rather than raw namespace calls: it is Debian's audited tool for exactly this (used
+// by Flatpak), works without privileges where user namespaces are enabled, and its command line
+// says in one place what a bot can see.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace arena {
+
+struct SandboxLimits {
+  uint64_t memory_mb = 2048;  // address space (RLIMIT_AS)
+  int processes = 64;         // processes and threads of one bot (pids cgroup)
+  int cpu_seconds = 600;      // CPU time of each process (RLIMIT_CPU: SIGXCPU, then SIGKILL)
+  int open_files = 256;       // descriptors per process (RLIMIT_NOFILE)
+  uint64_t file_mb = 64;      // largest file it may write (RLIMIT_FSIZE: SIGXFSZ)
+};
+
+struct SandboxOptions {
+  bool enabled = false;
+  // TCP games: the bot keeps the host's network namespace so that it can reach the referee's
+  // port. Stdio games: no network at all.
+  bool network = false;
+  SandboxLimits limits;
+};
+
+// What the machine offers: nullopt when bots can be confined, else why not (no bwrap, user
+// namespaces disabled...). Checked once.
+std::optional<std::string> sandbox_unavailable();
+
+// A command line wrapped for the sandbox, prepared before the fork.
+struct SandboxedCommand {
+  std::vector<std::string> argv;                         // bwrap ... -- PROGRAM ARGS
+  std::vector<std::pair<std::string, std::string>> env;  // what bwrap itself needs
+  std::string scratch_dir;                               // created; removed by the caller
+  std::string cgroup_dir;  // a pids cgroup the child joins before exec ("" = none)
+  std::string error;       // why the command cannot start (as exec would say it), or ""
+};
+
+// Wraps `argv` (run with `env` added and in `working_dir`, "" = ours): resolves the program as
+// execvp would (a missing program is an error here, not a bwrap message later), makes the
+// scratch directory and the cgroup, and builds the bwrap command.
+// `pass_pipes`: the bot's stdio pipes reach it over fd 3 through arena-sandbox-exec (bwrap keeps
+// the descriptors it starts with for the bot's whole life, which would hide a bot closing its
+// stdout); false for a bot with no pipes of ours (TCP games).
+SandboxedCommand sandbox_command(const std::vector<std::string>& argv,
+                                 const std::vector<std::pair<std::string, std::string>>& env,
+                                 const std::string& working_dir, const SandboxOptions& options,
+                                 bool pass_pipes);
+
+// Where arena-sandbox-exec is: beside the running program, else in the build tree. "" if nowhere.
+std::string sandbox_exec_path();
+
+// Removes a scratch directory and a cgroup made by sandbox_command (after the bot is reaped).
+void remove_sandbox_dirs(const std::string& scratch_dir, const std::string& cgroup_dir);
+
+// What a sandboxed bot's end means: "CPU time limit of 600 s exceeded" for SIGXCPU, "file size
+// limit of 64 MB exceeded" for SIGXFSZ, else "".
+std::string sandbox_limit_reason(int signal, const SandboxLimits& limits);
+
+}  // namespace arena

@@ -1,0 +1,112 @@
+// `arena play` with its default sandbox, against bots that try what a cheating or careless bot
+// would: read the referee's command line to find the hidden cave, write outside their scratch
+// directory, leave a detached process behind. Each one plays a real match.
+#include <dirent.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "core/replay.h"
+#include "core/sandbox.h"
+#include "tests/test_util.h"
+
+namespace arena::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A Wumpus bot in Python that first does `mischief`, then leaves the cave at once.
+std::string write_bot(const std::string& dir, const std::string& mischief) {
+  const std::string path = dir + "/bot.py";
+  std::ofstream(path) << "import os, sys, glob, subprocess\n"
+                      << mischief << "\n"
+                      << "for line in sys.stdin:\n"
+                      << "    if line.startswith('end'): break\n"
+                      << "    if not line.startswith('start'):\n"
+                      << "        print('exit', flush=True)\n";
+  return path;
+}
+
+// Every process on the host whose command line contains `needle`.
+int processes_with(const std::string& needle) {
+  int found = 0;
+  DIR* d = opendir("/proc");
+  while (dirent* e = readdir(d)) {
+    std::ifstream f(std::string("/proc/") + e->d_name + "/cmdline");
+    std::string cmd((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    if (cmd.find(needle) != std::string::npos) ++found;
+  }
+  closedir(d);
+  return found;
+}
+
+class SandboxPlay : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (auto why = sandbox_unavailable()) GTEST_SKIP() << "no sandbox here: " << *why;
+  }
+};
+
+TEST_F(SandboxPlay, ABotCannotReadTheRefereesCommandLine) {
+  const std::string dir = temp_dir();
+  const std::string bot =
+      write_bot(dir,
+                "seen = ''\n"
+                "for p in glob.glob('/proc/*/cmdline') + glob.glob('/proc/*/environ'):\n"
+                "    try: seen += open(p, 'rb').read().decode('latin-1')\n"
+                "    except OSError: pass\n"
+                "sys.stderr.write('SEED-FOUND\\n' if '271828' in seen else 'nothing\\n')\n");
+  const std::string replay = dir + "/r.jsonl";
+  CommandResult r = run_arena({"play", "wumpus", "mode=random", "--seed", "271828", "--seat",
+                               "hero=python3 " + bot, "--replay", replay});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string text = read_file(replay);
+  EXPECT_EQ(text.find("SEED-FOUND"), std::string::npos);
+  EXPECT_NE(text.find("nothing"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"reason\":\"exit_without_gold\""), std::string::npos) << text;
+}
+
+TEST_F(SandboxPlay, NothingOutsideItsScratchChangesAndNothingOutlivesTheMatch) {
+  const std::string dir = temp_dir();
+  const std::string other = dir + "/other-bot";
+  fs::create_directories(other);
+  const std::string bot_dir = dir + "/bot";
+  fs::create_directories(bot_dir);
+  const std::string bot = write_bot(
+      bot_dir, "for target in ['" + other + "/stolen', '" + bot_dir +
+                   "/mine', os.path.expanduser('~/ok')]:\n"
+                   "    try: open(target, 'w').write('x'); sys.stderr.write('wrote ' + target + "
+                   "'\\n')\n"
+                   "    except OSError as e: sys.stderr.write('refused ' + target + '\\n')\n"
+                   "subprocess.Popen(['setsid', 'sleep', '4242.5'], start_new_session=True)\n");
+  const std::string replay = dir + "/r.jsonl";
+  CommandResult r = run_arena(
+      {"play", "wumpus", "--seed", "3", "--seat", "hero=python3 " + bot, "--replay", replay});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_FALSE(fs::exists(other + "/stolen"));
+  EXPECT_FALSE(fs::exists(bot_dir + "/mine")) << "its own directory is read-only";
+  const std::string text = read_file(replay);
+  EXPECT_NE(text.find("refused " + other + "/stolen"), std::string::npos) << text;
+  EXPECT_NE(text.find("wrote /tmp/arena-scratch-"), std::string::npos) << text;
+  EXPECT_EQ(processes_with("4242.5"), 0) << "the detached sleeper outlived its match";
+}
+
+TEST_F(SandboxPlay, BadSandboxArgumentsAreUsageErrors) {
+  CommandResult r = run_arena({"play", "wumpus", "--seat", "hero=true", "--sandbox", "chroot"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "arena: --sandbox: must be bwrap or none\n");
+  r = run_arena({"play", "wumpus", "--seat", "hero=true", "--limit", "speed=3"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "arena: --limit speed=3: no such limit (memory_mb, processes, cpu_s, open_files, "
+            "file_mb)\n");
+  r = run_arena({"play", "wumpus", "--seat", "hero=true", "--limit", "cpu_s=0"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "arena: --limit cpu_s=0: expected NAME=N with N from 1 to 1000000\n");
+}
+
+}  // namespace
+}  // namespace arena::testing
