@@ -2,6 +2,7 @@
 // and move replies, and the classification of players' answers into engine requests.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,5 +53,14 @@ struct MoveAnswer {
 // §5.7 choose-move: nil; any list is a command list (malformed elements are INVALID-COMMAND);
 // a non-nil atom is a BAD-REPLY.
 MoveAnswer classify_move(const Sexpr& answer, const Map& map);
+
+// The other way (clients, §8.1): a change-log line back into an Event, nullopt when `line` is
+// not a change-log entry this map can mean. A CARD entry with contents also fills `card` with
+// its three demands as (city, good, amount) indices into the map, when `card` is given.
+struct CardContents {
+  int id = -1;
+  std::array<Demand, 3> demands{};
+};
+std::optional<Event> parse_event(const Sexpr& line, const Map& map, CardContents* card = nullptr);
 
 }  // namespace arena::empire

@@ -58,4 +58,28 @@ std::string Map::render(const RenderOptions& options) const {
   return out;
 }
 
+Map assemble_map(Dims dims, const std::vector<Point>& mountains, const std::vector<Point>& invalid,
+                 std::vector<City> cities, std::vector<Demand> demands,
+                 std::vector<std::string> goods) {
+  Map m;
+  m.dims_ = dims;
+  m.types_.assign(static_cast<size_t>(dims.size()), NodeType::plain);
+  m.city_of_.assign(static_cast<size_t>(dims.size()), -1);
+  for (Point p : mountains)
+    if (dims.on_board(p)) m.types_[dims.index(p)] = NodeType::mountain;
+  for (Point p : invalid)
+    if (dims.on_board(p)) m.types_[dims.index(p)] = NodeType::invalid;
+  for (size_t c = 0; c < cities.size(); ++c) {
+    for (Point p : cities[c].nodes) {
+      if (!dims.on_board(p)) continue;
+      m.types_[dims.index(p)] = NodeType::city;
+      m.city_of_[dims.index(p)] = static_cast<int16_t>(c);
+    }
+  }
+  m.cities_ = std::move(cities);
+  m.demands_ = std::move(demands);
+  m.goods_ = std::move(goods);
+  return m;
+}
+
 }  // namespace arena::empire

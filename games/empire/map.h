@@ -61,6 +61,8 @@ class Map {
 
  private:
   friend class MapBuilder;
+  friend Map assemble_map(Dims, const std::vector<Point>&, const std::vector<Point>&,
+                          std::vector<City>, std::vector<Demand>, std::vector<std::string>);
   Dims dims_;
   std::vector<NodeType> types_;
   std::vector<int16_t> city_of_;
@@ -90,5 +92,12 @@ MapLoad load_map(const std::string& name, Adjacency adjacency = Adjacency::liter
 
 // The shipped maps' text, byte for byte as in games/empire/maps/, or nullopt.
 std::optional<std::string_view> builtin_map_text(std::string_view name);
+
+// A map from its final parts, as a client reads them in the initialisation log (§5.5): every
+// mountain and invalid node listed (no expansion), cities with good ids into `goods`. Points off
+// the board are ignored.
+Map assemble_map(Dims dims, const std::vector<Point>& mountains, const std::vector<Point>& invalid,
+                 std::vector<City> cities, std::vector<Demand> demands,
+                 std::vector<std::string> goods);
 
 }  // namespace arena::empire

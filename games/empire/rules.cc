@@ -453,3 +453,83 @@ void Game::abandon(Events* ev) {
 }
 
 }  // namespace arena::empire
+
+namespace arena::empire {
+
+Game Game::mirror(const Map& map, const Settings& settings, int players) {
+  Settings s = settings;
+  Game g(map, s, players);
+  // Forget what the seed dealt: the mirror learns hands and cash from the log.
+  for (int p = 0; p < g.players_; ++p) {
+    g.state_[p] = PlayerState{};
+    g.hand_size_[p] = 0;
+  }
+  g.deck_ = Deck();
+  return g;
+}
+
+void Game::apply(const Event& e) {
+  const int p = e.player;
+  if (e.kind != Event::Kind::turn && e.kind != Event::Kind::reshuffle &&
+      e.kind != Event::Kind::game_over && (p < 0 || p >= players_))
+    return;
+  switch (e.kind) {
+    case Event::Kind::turn:
+      round_ = e.a;
+      current_ = std::clamp(p, 0, players_ - 1);
+      phase_ = round_ == 0 ? Phase::start : Phase::build;
+      spent_ = 0;
+      paid_ = 0;
+      moved_ = 0;
+      moves_left_ = 0;
+      build_over_ = false;
+      break;
+    case Event::Kind::start:
+      if (map_->dims().on_board(e.to)) state_[p].position = map_->dims().index(e.to);
+      break;
+    case Event::Kind::position:
+      if (map_->dims().on_board(e.to)) state_[p].position = map_->dims().index(e.to);
+      if (p == current_) ++moved_;
+      break;
+    case Event::Kind::track: {
+      int idx = edge_index(e.from, e.to);
+      if (idx < 0) break;
+      edge_owner_[idx] = static_cast<int8_t>(p);
+      network_[map_->dims().index(e.from)] |= static_cast<uint8_t>(1u << p);
+      network_[map_->dims().index(e.to)] |= static_cast<uint8_t>(1u << p);
+      break;
+    }
+    case Event::Kind::cash:
+      state_[p].cash = e.a;
+      if (e.reason == CashReason::build && p == current_) spent_ -= e.b;
+      if (e.reason == CashReason::fee_earned) paid_ |= static_cast<uint8_t>(1u << p);
+      break;
+    case Event::Kind::train:
+      state_[p].train = e.train;
+      break;
+    case Event::Kind::cargo:
+      state_[p].cargo = e.cargo;
+      break;
+    case Event::Kind::card:
+      if (hand_size_[p] < 3) state_[p].hand[hand_size_[p]++] = static_cast<int16_t>(e.a);
+      break;
+    case Event::Kind::discard:
+      for (int k = 0; k < hand_size_[p]; ++k) {
+        if (state_[p].hand[k] != e.a) continue;
+        for (int j = k; j + 1 < hand_size_[p]; ++j) state_[p].hand[j] = state_[p].hand[j + 1];
+        --hand_size_[p];
+        break;
+      }
+      break;
+    case Event::Kind::game_over:
+      phase_ = Phase::over;
+      end_ = e.end;
+      winners_ = e.winners;
+      break;
+    case Event::Kind::delivered:
+    case Event::Kind::reshuffle:
+      break;
+  }
+}
+
+}  // namespace arena::empire

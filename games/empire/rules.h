@@ -160,6 +160,20 @@ class Game {
   // settings and player count should pass check_settings.
   Game(const Map& map, const Settings& settings, int players, Events* init = nullptr);
 
+  // A client's mirror of a game (spec §8.1): no deck, no cards dealt, cash 0; it changes only
+  // through apply(), one log entry at a time.
+  static Game mirror(const Map& map, const Settings& settings, int players);
+  // Applies one change-log entry as a client reads it (TURN, START, TRACK, CASH, TRAIN, POSITION,
+  // CARGO, CARD, DISCARD, GAME-OVER; the others change nothing a client can know). CARD appends
+  // to the hand and DISCARD removes from it, as the engine keeps hands in the order received.
+  void apply(const Event& e);
+  // Cards in the hand (a mirror's hands fill up through CARD entries).
+  int hand_size(int p) const { return hand_size_[p]; }
+  // Mileposts the current seat has moved this turn (POSITION entries since its TURN).
+  int moved_this_turn() const { return moved_; }
+  // The owners the current seat has paid this turn (bit p).
+  uint8_t paid_this_turn() const { return paid_; }
+
   const Map& map() const { return *map_; }
   const Settings& settings() const { return settings_; }
   int players() const { return players_; }
@@ -239,6 +253,8 @@ class Game {
   bool build_over_ = false;
   EndReason end_ = EndReason::none;
   uint8_t winners_ = 0;
+  std::array<uint8_t, kMaxPlayers> hand_size_{3, 3, 3, 3, 3, 3};
+  int moved_ = 0;
 };
 
 }  // namespace arena::empire
