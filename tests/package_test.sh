@@ -34,6 +34,8 @@ case "$work/" in
 esac
 
 harnesses="xattack xclient xfeed xmain xserver xsilly xstep xstep4 xstream"
+# Empire Builder's programs (spec §1), listed by ls before the harnesses.
+empire_programs="eb-astar eb-client eb-server"
 wumpus_args=(play wumpus --seat hero=bot:reference --seed 1)
 
 # What the programs of the build tree answer: the installed ones must answer the same.
@@ -98,10 +100,12 @@ cmake --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1 || {
 	fail "cmake --install"
 }
 bin_list=$(ls "$prefix/bin" | tr '\n' ' ')
-[ "$bin_list" = "arena $harnesses " ] || fail "P/bin holds '$bin_list', expected 'arena $harnesses '"
+[ "$bin_list" = "arena $empire_programs $harnesses " ] ||
+	fail "P/bin holds '$bin_list', expected 'arena $empire_programs $harnesses '"
 for f in include/dracula/Game.h include/dracula/hunter.h "$libdir/libdracula-hunter.a" \
 	"$libdir/pkgconfig/dracula-hunter.pc" share/doc/arena/README.md share/doc/arena/docs/cli.md \
-	share/doc/arena/examples/wumpus/example_bot.py share/doc/arena/examples/dracula/hunter.c; do
+	share/doc/arena/examples/wumpus/example_bot.py share/doc/arena/examples/dracula/hunter.c \
+	share/arena/maps/simple-game share/arena/maps/seed-example; do
 	[ -f "$prefix/$f" ] || fail "cmake --install did not install $f"
 done
 for d in "$src" "$build"; do
@@ -141,7 +145,7 @@ esac
 root=$work/root
 dpkg-deb -x "$deb" "$root" || fail "dpkg-deb -x"
 [ ! -e "$root/usr/local" ] || fail "the package installs into /usr/local"
-for h in arena $harnesses; do
+for h in arena $empire_programs $harnesses; do
 	[ -x "$root/usr/bin/$h" ] || fail "the package has no /usr/bin/$h"
 done
 grep -qx 'prefix=/usr' "$root/usr/$libdir/pkgconfig/dracula-hunter.pc" ||

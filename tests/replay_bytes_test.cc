@@ -42,6 +42,7 @@ const std::vector<Case>& cases() {
       {"evolution",
        {"--seat", "p1=bot:strategic", "--seat", "p2=bot:strategic", "--seat", "p3=bot:strategic"},
        {"7"}},
+      {"empire", {"--seat", "p1=bot:reference", "--seat", "p2=bot:greedy"}, {"1", "2"}},
   };
   return all;
 }

@@ -259,6 +259,12 @@ MapLoad load_map(const std::string& name, Adjacency adjacency) {
   if (std::filesystem::is_regular_file(name, ec)) return load_map_file(name, adjacency);
   std::string local = "maps/" + name;
   if (std::filesystem::is_regular_file(local, ec)) return load_map_file(local, adjacency);
+  // §9.1: the installed data directory, P/share/arena/maps beside P/bin of this program.
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec && name.find('/') == std::string::npos) {
+    const auto installed = exe.parent_path().parent_path() / "share/arena/maps" / name;
+    if (std::filesystem::is_regular_file(installed, ec)) return load_map_file(installed, adjacency);
+  }
   if (auto text = builtin_map_text(name)) return load_map_text(*text, name, adjacency);
   MapLoad out;
   out.error = name + ":0:0: error: cannot open file";
