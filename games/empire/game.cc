@@ -191,7 +191,10 @@ int run_bot(const std::string& name, const BotArgs& args) {
 int host(const HostArgs& args) {
   ServerConfig c;
   c.map_name = args.params.get("map");
-  for (const auto& [name, def] : kRuleParams) apply_setting(c, name + "=" + args.params.get(name));
+  // The server's own defaults (§9.2, turn_limit 0) unless a value is given: `arena host empire`
+  // is eb-server.
+  for (const auto& [name, def] : kRuleParams)
+    if (args.params.was_given(name)) apply_setting(c, name + "=" + args.params.get(name));
   for (const char* name : {"query_timeout", "min_players", "max_players", "autostart", "record"}) {
     if (args.params.was_given(name))
       apply_setting(c, std::string(name) + "=" + args.params.get(name));
