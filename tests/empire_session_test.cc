@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/empire_wire.h"
+#include "tests/test_util.h"
 
 namespace arena::testing {
 namespace {
@@ -174,6 +175,40 @@ TEST(EmpireSession, ExampleSessionLineForLine) {
   EXPECT_EQ(telnet.line(), "<eof>");
   EXPECT_EQ(server.status(), 0);
   EXPECT_NE(server.out().find("(GAME-OVER NIL ABANDONED ((0 36) (1 47)))"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace arena::testing
+
+namespace arena::testing {
+namespace {
+
+std::string eb_server() {
+  return arena_bin().substr(0, arena_bin().size() - 5) + "eb-server";  // beside `arena`
+}
+
+// §9.1: usage errors exit 64, map errors 2, each with a precise message.
+TEST(EmpireSession, ServerCommandLineErrors) {
+  struct Case {
+    std::vector<std::string> args;
+    int status;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {{}, 64, "usage: eb-server MAP PORT [name=value ...]"},
+      {{"simple-game", "80"}, 64, "PORT must be 1025..65535, or 0"},
+      {{"simple-game", "0", "bogus=1"}, 64, "unknown setting 'bogus'"},
+      {{"simple-game", "0", "fee=-1"}, 64, "fee: must be an integer 0..1000000000, got '-1'"},
+      {{"simple-game", "0", "adjacency=hex4"}, 64, "adjacency: must be literal8 or hex6"},
+      {{"no-such-map", "0"}, 2, "no-such-map:0:0: error: cannot open file"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> argv = {eb_server()};
+    argv.insert(argv.end(), c.args.begin(), c.args.end());
+    CommandResult r = run_command(argv);
+    EXPECT_EQ(r.status, c.status) << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+  }
 }
 
 }  // namespace
