@@ -1,5 +1,6 @@
 // The manual strategy of spec §8.2: a person plays from a terminal, like the seed's transcript.
 // Each query prompts on stdout and sends the typed line as it is; each reply is printed.
+#include <cstdio>
 #include <iostream>
 
 #include "core/framers.h"
@@ -59,8 +60,14 @@ int client_main(const std::vector<std::string>& args, const std::string& program
       if (!value(name)) return std::cerr << usage << "\n", 64;
     } else if (a.rfind("strategy=", 0) == 0) {
       strategy = a.substr(9);
-    } else if (a.rfind("think_ms=", 0) == 0 || a.rfind("log=", 0) == 0) {
-      // The built-in strategies answer in bounded work (no clock); the log goes to stderr.
+    } else if (a.rfind("think_ms=", 0) == 0) {
+      // Accepted as §8.1 has it: the built-in strategies answer in bounded work, no clock.
+    } else if (a.rfind("log=", 0) == 0) {
+      // The client's diagnostics (server ERROR lines, unreadable lines) go to this file.
+      if (!std::freopen(a.substr(4).c_str(), "w", stderr)) {
+        std::cout << program << ": " << a << ": cannot write the file\n";
+        return 64;
+      }
     } else {
       positional.push_back(a);
     }
