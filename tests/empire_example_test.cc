@@ -5,6 +5,9 @@
 // deliver.
 #include <gtest/gtest.h>
 
+#include <poll.h>
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include "core/replay.h"
@@ -52,6 +55,58 @@ TEST(EmpireExample, RegistersByHandBesideArenaBot) {
   EXPECT_EQ(server.status(), 0);
   EXPECT_NE(example.out().find("(GAME-OVER "), std::string::npos) << example.out();
   EXPECT_EQ(example.err(), "");  // no ERROR line from the server
+}
+
+}  // namespace
+}  // namespace arena::testing
+
+namespace arena::testing {
+namespace {
+
+// `arena host empire` is eb-server: two `arena bot empire` clients register and play to the end,
+// a console sees GAME-OVER, and the host prints (LISTENING P) and the GAME-OVER line.
+TEST(EmpireExample, ArenaHostRunsTheServer) {
+  int port = 0;
+  {
+    TcpListener probe("127.0.0.1", 0);  // a free port, given back for the host to take
+    port = probe.port();
+  }
+  Proc host({arena_bin(), "host", "empire", "autostart=2", "turn_limit=40", "--port",
+             std::to_string(port), "--seed", "9"});
+  std::unique_ptr<WireClient> console;
+  for (int attempt = 0; attempt < 500 && !console; ++attempt) {
+    std::string error;
+    const int fd = tcp_connect("127.0.0.1", port, &error);
+    if (fd < 0) {
+      ::poll(nullptr, 0, 10);  // the host is still starting
+      continue;
+    }
+    ::close(fd);
+    console = std::make_unique<WireClient>(port);
+  }
+  ASSERT_TRUE(console) << "arena host never listened on " << port;
+  ASSERT_EQ(console->line(), "EMPIRE-BUILDER");
+  const std::vector<std::string> bot = {arena_bin(), "bot",       "empire", "reference",
+                                        "--host",    "127.0.0.1", "--port", std::to_string(port),
+                                        "--name"};
+  std::vector<std::string> first = bot, second = bot;
+  first.push_back("first");
+  second.push_back("second");
+  Proc a(first);
+  for (std::string status;;) {
+    console->send("(status)");
+    status = console->line();
+    ASSERT_EQ(status.rfind("(STATUS ", 0), 0u) << status;
+    if (status.find("\"first\"") != std::string::npos) break;
+  }
+  Proc b(second);
+  for (std::string l; (l = console->line(60000)).rfind("(GAME-OVER ", 0) != 0;)
+    ASSERT_NE(l[0], '<') << l;
+  EXPECT_EQ(a.finish(), 0) << a.err();
+  EXPECT_EQ(b.finish(), 0) << b.err();
+  EXPECT_EQ(host.finish(), 0) << host.err();
+  EXPECT_EQ(host.out().rfind("(LISTENING " + std::to_string(port) + ")\n(GAME-OVER ", 0), 0u)
+      << host.out();
 }
 
 }  // namespace
