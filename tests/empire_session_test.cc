@@ -213,3 +213,29 @@ TEST(EmpireSession, ServerCommandLineErrors) {
 
 }  // namespace
 }  // namespace arena::testing
+
+namespace arena::testing {
+namespace {
+
+// §8.2: eb-client strategy=manual prompts, sends each typed line as it is and prints each reply,
+// like the seed's transcript (the typed lines are not echoed: they come from stdin here).
+TEST(EmpireSession, ManualClientTranscript) {
+  ServerThread server({"seed=1", "min_players=1", "autostart=1", "turn_limit=1"});
+  const std::string client = arena_bin().substr(0, arena_bin().size() - 5) + "eb-client";
+  CommandResult r =
+      run_command({client, "127.0.0.1", std::to_string(server.port()), "me", "strategy=manual"},
+                  "(4 5)\n(34 12)\n(upgrade-train)\n(((34 12) (32 12)))\nnil\n"
+                  "((acquire-good beer) (move-to-point (32 12)))\nnil\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "Start Location: INVALID-START-LOCATION\n"
+            "Start Location: LOCATION-SET\n"
+            "Build Command: (BUILD-TURN INVALID-UPGRADE-TIME)\n"
+            "Build Command: (BUILD-TURN 1)\n"
+            "Build Command: Move Command: (MOVE-TURN (BEER) 1)\n"
+            "Move Command: (GAME-OVER (0) TURN-LIMIT ((0 39)))\n");
+  EXPECT_EQ(server.status(), 0);
+}
+
+}  // namespace
+}  // namespace arena::testing
