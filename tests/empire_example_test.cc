@@ -111,3 +111,50 @@ TEST(EmpireExample, ArenaHostRunsTheServer) {
 
 }  // namespace
 }  // namespace arena::testing
+
+namespace arena::testing {
+namespace {
+
+// Arena seats that misbehave: one talks out of turn (NO-QUERY-PENDING, PARSE-ERROR, and its lines
+// are never taken as answers), one leaves after choosing its start (PLAYER-LEFT, its queries count
+// as nil); the match goes on to its turn limit and the replay passes the check.
+TEST(EmpireExample, ArenaSeatsThatTalkOutOfTurnOrLeave) {
+  const std::string dir = temp_dir();
+  const std::string common =
+      "import socket, sys\n"
+      "port = int(sys.argv[sys.argv.index('--port') + 1])\n"
+      "f = socket.create_connection(('127.0.0.1', port)).makefile('rw')\n";
+  write_file(dir + "/chatty.py",
+             common +
+                 "f.write('(register \"chatty\")\\n((1 1) (3 1))\\nbad((\\n'); f.flush()\n"
+                 "for line in f:\n"
+                 "    if line.startswith('(ERROR'): print(line.strip(), file=sys.stderr)\n"
+                 "    if line.startswith('(CHOOSE-START'): f.write('(34 12)\\n'); f.flush()\n"
+                 "    elif line.startswith('(CHOOSE'): f.write('nil\\n'); f.flush()\n");
+  write_file(
+      dir + "/leaver.py",
+      common +
+          "f.write('(register \"leaver\")\\n'); f.flush()\n"
+          "for line in f:\n"
+          "    if line.startswith('(CHOOSE-START'): f.write('(33 19)\\n'); f.flush(); break\n");
+  const std::string replay = dir + "/r.jsonl";
+  CommandResult r =
+      run_arena({"play", "empire", "turn_limit=3", "--seat", "p1=python3 " + dir + "/chatty.py",
+                 "--seat", "p2=python3 " + dir + "/leaver.py", "--seat", "p3=bot:greedy", "--seed",
+                 "4", "--replay", replay});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string text = read_file(replay);
+  EXPECT_NE(text.find("(START 0 (34 12))"), std::string::npos);
+  EXPECT_NE(text.find("(PLAYER-LEFT 1)"), std::string::npos);
+  EXPECT_NE(text.find("(ANSWERED 1 NIL)"), std::string::npos);
+  EXPECT_NE(text.find("TURN-LIMIT"), std::string::npos);
+  EXPECT_NE(text.find("(ERROR NO-QUERY-PENDING"), std::string::npos)
+      << text.substr(text.size() - 2000);
+  EXPECT_NE(text.find("(ERROR PARSE-ERROR"), std::string::npos);
+  EXPECT_EQ(text.find("(ANSWERED 0 ((1 1) (3 1)))"), std::string::npos);
+  CommandResult check = run_arena({"replay", replay});
+  EXPECT_EQ(check.status, 0) << check.out << check.err;
+}
+
+}  // namespace
+}  // namespace arena::testing

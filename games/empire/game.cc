@@ -89,6 +89,22 @@ SeatPlan seat_plan(const MatchSetup&, const SeatSpec& spec) {
 class SeatIo : public TableIo {
  public:
   explicit SeatIo(std::vector<Seat*> seats) : seats_(std::move(seats)) {}
+  void attach(Table* table) { table_ = table; }
+  void before_query(int seat) override {
+    while (table_ && table_->connected(seat) && seats_[seat]->bytes_waiting()) {
+      Received r = seats_[seat]->receive(Deadline::after_ms(0));
+      if (r.verdict == Verdict::ok) {
+        table_->unsolicited(seat, r.message);
+      } else if (r.verdict == Verdict::too_long) {
+        table_->unsolicited_too_long(seat, r.detail);
+      } else if (r.verdict == Verdict::timeout) {
+        return;  // half a line so far: it is the answer's beginning
+      } else {
+        table_->left(seat);
+        return;
+      }
+    }
+  }
   void send(int seat, const std::string& line) override { seats_[seat]->send(line); }
   Incoming wait(int seat, Deadline deadline, bool) override {
     Received r = seats_[seat]->receive(deadline);
@@ -106,6 +122,7 @@ class SeatIo : public TableIo {
 
  private:
   std::vector<Seat*> seats_;
+  Table* table_ = nullptr;
 };
 
 RefereeRecord referee(RefereeContext& context) {
@@ -157,6 +174,7 @@ RefereeRecord referee(RefereeContext& context) {
     lines.push_back(line);
     events.push_back(record_event(line, ms));
   });
+  io.attach(&table);
   table.run();
   RefereeRecord rec = outcome_of(lines, roles, o.names);
   rec.events = std::move(events);

@@ -31,6 +31,13 @@ class RecordIo : public TableIo {
 
   void send(int, const std::string&) override {}
 
+  // A seat whose connection closed while nobody asked it (the arena's seats) left just before
+  // its query.
+  void before_query(int seat) override {
+    if (at_ >= lines_.size() || !table_) return;
+    if (lines_[at_] == "(PLAYER-LEFT " + std::to_string(seat) + ")") table_->left(seat);
+  }
+
   Incoming wait(int seat, Deadline, bool for_sync) override {
     for (;;) {
       if (at_ >= lines_.size())

@@ -195,6 +195,9 @@ void Table::ask(const Pending& q) {
     if (driver_.over()) return;
     if (gone_[q.seat]) return ask(q);
   }
+  io_.before_query(q.seat);
+  if (driver_.over()) return;
+  if (gone_[q.seat]) return ask(q);
   io_.send(q.seat, "(" + std::string(query_name(q.kind)) + ")");
   record("(ASKED " + std::to_string(q.seat) + " " + std::string(query_name(q.kind)) + ")");
   const Deadline until = deadline();

@@ -32,6 +32,10 @@ class TableIo {
   // else (consoles, other players' lines through Table::unsolicited, Table::left). `for_sync`: the
   // seat is out of step and only its (sync) is awaited (§5.9).
   virtual Incoming wait(int seat, Deadline deadline, bool for_sync) = 0;
+  // Just before `seat` is asked: lines it sent while nobody asked it are handed to
+  // Table::unsolicited now (NO-QUERY-PENDING, sync), never taken as the answer. The server sees
+  // them as they come; connections read only when waited for (the arena's seats) catch up here.
+  virtual void before_query(int seat) {}
   // The GAME-OVER line, for consoles (players got it with the change log).
   virtual void game_over(const std::string& line) {}
 };
