@@ -109,8 +109,8 @@ void Engine::begin(Effects& fx) {
 
 void Engine::move(int a, int32_t dest, int64_t now_ms, Effects& fx) {
   fx.clear();
-  if (over() || !began_) return;
   Agent& ag = agents_[a];
+  if (over() || !began_ || !ag.connected) return;  // an inert agent sends nothing
   if (ag.state != AgentState::idle) {
     fx.error = ErrorCode::already_committed;
   } else if (dest < 0 || dest >= kNumNodes) {
@@ -132,8 +132,8 @@ void Engine::move(int a, int32_t dest, int64_t now_ms, Effects& fx) {
 
 void Engine::solution(int a, const uint8_t* assignment, size_t n, int64_t now_ms, Effects& fx) {
   fx.clear();
-  if (over() || !began_) return;
   Agent& ag = agents_[a];
+  if (over() || !began_ || !ag.connected) return;
   if (ag.state == AgentState::held) {
     fx.error = ErrorCode::solution_pending;
   } else if (ag.state == AgentState::idle) {

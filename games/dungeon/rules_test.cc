@@ -278,6 +278,9 @@ TEST(Rules, DisconnectsTurnAgentsInertAndAllGoneIsADraw) {
   EXPECT_FALSE(g.e.agent(0).connected);
   EXPECT_EQ(g.e.agent(0).state, AgentState::idle);  // the pending crossing is dropped
   EXPECT_EQ(g.e.agent(0).node, g.d.start[0]);
+  g.e.move(0, dest, 0, g.fx);  // an inert agent's requests change nothing
+  EXPECT_FALSE(g.fx.sat_response);
+  EXPECT_EQ(g.e.agent(0).state, AgentState::idle);
   for (int a = 1; a < kNumAgents - 1; ++a) {
     g.e.disconnect(a, g.fx);
     EXPECT_FALSE(g.fx.game_over);
