@@ -213,5 +213,33 @@ TEST_F(Combat, HeirDeathInACorridorAndItsSightings) {
   check();
 }
 
+// §4.5: a HELD defender killed by an arrival loses its held solution; its timer does nothing.
+TEST(CombatHeld, HeldDefenderIsCancelled) {
+  Params p;
+  p.min_cross_ms = 1000;
+  Game g(1, p);
+  auto [x, y] = g.free_pair_near(0.5, 0.5);
+  ASSERT_TRUE(g.walk(index_of(1, 2), y));
+  ASSERT_TRUE(g.walk(3, x));
+  const int defender = index_of(1, 2);
+  const int away = g.next_hop(defender, g.d.start[1]);
+  const int64_t t0 = g.now + 1;
+  g.e.move(3, y, t0, g.fx);  // the attacker commits first
+  g.e.move(defender, away, t0 + 500, g.fx);
+  g.e.solution(defender, g.e.hidden(defender), t0 + 510, g.fx);
+  ASSERT_TRUE(g.fx.held);
+  ASSERT_EQ(g.e.next_release(), (std::pair<int64_t, int>{t0 + 1500, defender}));
+  g.e.solution(3, g.e.hidden(3), t0 + 1000, g.fx);  // resolves at once, defender still HELD
+  ASSERT_TRUE(g.fx.solve);
+  EXPECT_EQ(g.fx.cancels, std::vector<int>{defender});
+  EXPECT_EQ(g.e.agent(defender).state, AgentState::idle);
+  EXPECT_EQ(g.e.agent(defender).node, g.d.start[1]);
+  EXPECT_FALSE(g.e.next_release());
+  g.e.release(defender, t0 + 1500, g.fx);
+  EXPECT_FALSE(g.fx.solve);
+  EXPECT_TRUE(g.fx.moves.empty());
+  EXPECT_EQ(g.e.check_invariants(), std::nullopt);
+}
+
 }  // namespace
 }  // namespace arena::dungeon

@@ -24,6 +24,7 @@ struct Game {
     EXPECT_FALSE(fx.error) << "move " << a << " -> " << dest << ": "
                            << (fx.error ? error_name(*fx.error) : "");
     std::vector<uint8_t> h = e.hidden(a);
+    now += e.params().min_cross_ms;  // late enough that nothing is held
     e.solution(a, h, now, fx);
     return fx;
   }
