@@ -137,7 +137,14 @@ void Server::handle(const HubEvent& e) {
   if (it == conns_.end() || !it->second.open) return;
   Conn& c = it->second;
   if (e.kind == K::message) {
+    if (!options_.latencies_ns || !engine_.began() || c.agent < 0)
+      return on_message(e.conn, c, e.message);
+    const int a = c.agent;
+    const auto t0 = Clock::now();
     on_message(e.conn, c, e.message);
+    options_.latencies_ns->push_back(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
+    if (options_.requests_per_agent) (*options_.requests_per_agent)[a]++;
     return;
   }
   if (e.kind == K::error) {

@@ -28,6 +28,11 @@ struct ServerOptions {
   int registration_ms = 0;
   int flush_ms = 2000;    // §7.1 step 4
   int64_t first_seq = 0;  // serve: the header is record 0
+  // Benchmarks (§14.2 V1, V2), when set: the time from a frame handed out by the hub to its
+  // outgoing frames queued and its records written, in ns, one entry per request after the game
+  // began; and the number of such requests per agent.
+  std::vector<int64_t>* latencies_ns = nullptr;
+  std::array<int64_t, kNumAgents>* requests_per_agent = nullptr;
   // Each record as it is written (serve streams game.jsonl); may be null.
   std::function<void(const Json& record)> on_record;
 };
