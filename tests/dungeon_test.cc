@@ -41,6 +41,22 @@ TEST(Dungeon, ServeWritesItsFilesAndPlaysTwoTeamPrograms) {
   EXPECT_NE(log.find("\"ev\":\"result\",\"winner\":0,\"reason\":\"shrine\""), std::string::npos);
 }
 
+TEST(Dungeon, HostWritesItsLogWhereReplaySays) {
+  const std::string dir = temp_dir();
+  Proc server({arena_bin(), "host", "dungeon", "--port", "0", "--seed", "3", "--replay",
+               dir + "/sub/g.jsonl", "time_limit_s=1"});
+  ASSERT_TRUE(server.wait_out("\n")) << server.err();
+  const std::string port = server.out().substr(0, server.out().find('\n'));
+  Proc team0({arena_bin(), "bot", "dungeon", "idle", "--port", port, "--player", "0"});
+  Proc team1({arena_bin(), "bot", "dungeon", "idle", "--port", port, "--player", "1"});
+  EXPECT_EQ(team0.finish(), 0) << team0.err();
+  EXPECT_EQ(team1.finish(), 0) << team1.err();
+  EXPECT_EQ(server.finish(), 0) << server.err();
+  EXPECT_NE(server.out().find("winner -1 time_limit\n"), std::string::npos) << server.out();
+  EXPECT_TRUE(std::filesystem::exists(dir + "/sub/graph"));
+  EXPECT_NE(read_text(dir + "/sub/g.jsonl").find("\"reason\":\"time_limit\""), std::string::npos);
+}
+
 TEST(Dungeon, ArenaBotRefusesABadPlayer) {
   CommandResult r = run_arena({"bot", "dungeon", "idle", "--port", "1", "--player", "2"});
   EXPECT_EQ(r.status, 2);

@@ -171,7 +171,7 @@ int run_bot(const std::string& name, const BotArgs& args) {
 
 // The standalone server of `serve` and `arena host dungeon`.
 int run_server(const std::string& bind, int port, uint64_t seed, const std::string& out_dir,
-               const Params& params, bool print_port) {
+               const std::string& log_path, const Params& params) {
   Dungeon d;
   try {
     d = generate_dungeon(seed);
@@ -183,7 +183,6 @@ int run_server(const std::string& bind, int port, uint64_t seed, const std::stri
     std::cerr << "arena dungeon serve: " << *e << "\n";
     return 1;
   }
-  const std::string log_path = (std::filesystem::path(out_dir) / "game.jsonl").string();
   std::ofstream log(log_path, std::ios::binary | std::ios::trunc);
   if (!log) {
     std::cerr << "arena dungeon serve: cannot write " << log_path << "\n";
@@ -197,7 +196,7 @@ int run_server(const std::string& bind, int port, uint64_t seed, const std::stri
     std::cerr << "arena dungeon serve: " << e.what() << "\n";
     return 1;
   }
-  if (print_port) std::cout << hub.port(*options.listener) << std::endl;
+  std::cout << hub.port(*options.listener) << std::endl;  // first, so that --port 0 can be used
   auto last_flush = Clock::now();
   options.on_record = [&](const Json& r) {
     log << r.dump() << "\n";
@@ -240,8 +239,12 @@ int host(const HostArgs& args) {
     }
     seed = *s;
   }
-  return run_server("0.0.0.0", args.port.value_or(kDefaultPort), seed, ".", params_of(args.params),
-                    true);
+  // The log goes to --replay FILE if given, else game.jsonl; graph and npc beside it.
+  const std::string log_path = args.replay_path.empty() ? "game.jsonl" : args.replay_path;
+  std::string dir = std::filesystem::path(log_path).parent_path().string();
+  if (dir.empty()) dir = ".";
+  return run_server("0.0.0.0", args.port.value_or(kDefaultPort), seed, dir, log_path,
+                    params_of(args.params));
 }
 
 }  // namespace
@@ -311,7 +314,8 @@ int serve(const std::vector<std::string>& args) {
   auto parsed = parse_params(game_info(), words);
   if (auto* e = std::get_if<std::string>(&parsed)) return usage(*e);
   return run_server(bind, port, seed.value_or(entropy_seed()), out,
-                    params_of(std::get<ParamValues>(parsed)), true);
+                    (std::filesystem::path(out) / "game.jsonl").string(),
+                    params_of(std::get<ParamValues>(parsed)));
 }
 
 GameInfo game_info() {
