@@ -200,6 +200,15 @@ class Agent : public MessageBot {
 
  private:
   void sight(const EnemyLocationResponse& e) {
+    // §13.9 (invariant 11): a seen = true never adds a pair already in view, a seen = false never
+    // removes one that is not.
+    const std::pair<int, int> pair{e.who, e.location};
+    auto it = std::find(view_.begin(), view_.end(), pair);
+    if (e.seen == (it != view_.end()))
+      log_ += "agent " + std::to_string(me_) + ": view check failed for (" + std::to_string(e.who) +
+              ", " + std::to_string(e.location) + ")\n";
+    if (e.seen && it == view_.end()) view_.push_back(pair);
+    if (!e.seen && it != view_.end()) view_.erase(it);
     TeamState& t = *t_;
     if (e.location < 0 || e.location >= t.n) return;
     if (e.who == kHeir) {
@@ -337,6 +346,7 @@ class Agent : public MessageBot {
   Instance inst_;
   SatSolutionRequest solution_;
   std::vector<int> route_, targets_;
+  std::vector<std::pair<int, int>> view_;  // (who, node) pairs in view, as the server told them
   int dest_ = -1;
   bool outstanding_move_ = false, outstanding_solution_ = false;
   bool finished_ = false;
