@@ -76,10 +76,11 @@ std::string sandbox_exec_path() {
     std::error_code ec;
     const fs::path self = fs::read_symlink("/proc/self/exe", ec);
     std::vector<fs::path> candidates;
-    if (!ec) candidates.push_back(self.parent_path() / "arena-sandbox-exec");
-#ifdef ARENA_BUILD_BIN_DIR
-    candidates.push_back(fs::path(ARENA_BUILD_BIN_DIR) / "arena-sandbox-exec");
-#endif
+    if (const char* env = std::getenv("ARENA_SANDBOX_EXEC")) candidates.push_back(env);
+    if (!ec) {
+      candidates.push_back(self.parent_path() / "arena-sandbox-exec");
+      candidates.push_back(self.parent_path().parent_path() / "libexec/arena/arena-sandbox-exec");
+    }
     for (const fs::path& p : candidates)
       if (access(p.c_str(), X_OK) == 0) return p.string();
     return std::string();

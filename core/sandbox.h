@@ -59,7 +59,8 @@ SandboxedCommand sandbox_command(const std::vector<std::string>& argv,
                                  const std::string& working_dir, const SandboxOptions& options,
                                  bool pass_pipes);
 
-// Where arena-sandbox-exec is: beside the running program, else in the build tree. "" if nowhere.
+// Where arena-sandbox-exec is: $ARENA_SANDBOX_EXEC, beside the running program, or in
+// ../libexec/arena from it. "" if nowhere.
 std::string sandbox_exec_path();
 
 // Removes a scratch directory and a cgroup made by sandbox_command (after the bot is reaped).

@@ -298,6 +298,7 @@ class InProcessSeat : public Seat {
     finished_ = true;
     hub_.close_write(conn_);
   }
+  std::vector<ConnId> connections() const override { return {conn_}; }
   std::string stderr_text() const override { return log_.text(); }
   bool stderr_truncated() const override { return log_.truncated(); }
   StderrExcerpt take_stderr() override {
@@ -409,6 +410,57 @@ std::unique_ptr<Seat> make_in_process_seat(Hub& hub, std::unique_ptr<MessageBot>
                                            FramerFactory framer_to_bot, FramerFactory framer) {
   return std::make_unique<InProcessSeat>(hub, std::move(bot), std::move(framer_to_bot),
                                          std::move(framer));
+}
+
+namespace {
+
+// Several MessageBots in this process, each on its own thread and its own connection.
+class InProcessTeamSeat : public Seat {
+ public:
+  InProcessTeamSeat(Hub& hub, std::vector<std::unique_ptr<MessageBot>> bots,
+                    const FramerFactory& framer_to_bot, const FramerFactory& framer)
+      : hub_(hub) {
+    for (auto& bot : bots)
+      conns_.push_back(hub.add_bot(std::move(bot), framer_to_bot(), framer(), &log_));
+  }
+  ~InProcessTeamSeat() override {
+    for (ConnId c : conns_) hub_.close(c);
+  }
+
+  void send(std::string_view message) override {
+    if (!finished_ && !conns_.empty()) hub_.send(conns_[0], message);
+  }
+  Received receive(Deadline deadline) override {
+    if (conns_.empty()) return Received{Verdict::closed, {}, "the seat has no connection", 0};
+    return hub_.receive(conns_[0], deadline);
+  }
+  bool bytes_waiting() override { return !conns_.empty() && hub_.bytes_waiting(conns_[0]); }
+  void finish(int) override {
+    if (finished_) return;
+    finished_ = true;
+    for (ConnId c : conns_) hub_.close_write(c);
+  }
+  std::vector<ConnId> connections() const override { return conns_; }
+  std::string stderr_text() const override { return log_.text(); }
+  bool stderr_truncated() const override { return log_.truncated(); }
+  StderrExcerpt take_stderr() override {
+    hub_.poll();
+    return take_capture(log_);
+  }
+
+ private:
+  Hub& hub_;
+  BoundedCapture log_;  // before the connections: the bots write into it
+  std::vector<ConnId> conns_;
+  bool finished_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Seat> make_in_process_team_seat(Hub& hub,
+                                                std::vector<std::unique_ptr<MessageBot>> bots,
+                                                FramerFactory framer_to_bot, FramerFactory framer) {
+  return std::make_unique<InProcessTeamSeat>(hub, std::move(bots), framer_to_bot, framer);
 }
 
 std::unique_ptr<Seat> make_per_turn_in_process_seat(

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/hub.h"
 #include "core/message_bot.h"
@@ -49,6 +50,11 @@ class Seat {
   virtual std::string exit_description() const { return {}; }
   // The seat could not start at all (exec failed, connection never came): the reason, else "".
   virtual std::string start_error() const { return {}; }
+  // The hub connections this seat holds, for a real-time referee that reads them with
+  // Hub::next() (one per connection of a TCP seat, one per in-process bot). A seat of several
+  // connections is read this way only: its send() and receive() concern its first connection.
+  // Empty for seats over pipes.
+  virtual std::vector<ConnId> connections() const { return {}; }
 };
 
 using FramerFactory = std::function<std::unique_ptr<Framer>()>;
@@ -78,6 +84,13 @@ std::unique_ptr<Seat> make_per_turn_process_seat(Hub& hub, const ProcessOptions&
 // process's, and several bots think at once.
 std::unique_ptr<Seat> make_in_process_seat(Hub& hub, std::unique_ptr<MessageBot> bot,
                                            FramerFactory framer_to_bot, FramerFactory framer);
+
+// Several built-in bots behind one seat, each an in-process connection on a thread of its own (a
+// team of agents, each with its own connection, as one program with several sockets would be).
+// Their logs go to the seat's one bounded capture.
+std::unique_ptr<Seat> make_in_process_team_seat(Hub& hub,
+                                                std::vector<std::unique_ptr<MessageBot>> bots,
+                                                FramerFactory framer_to_bot, FramerFactory framer);
 
 // A fresh built-in bot for every turn (`make_bot` runs at each send()), as a per-turn program is a
 // fresh process: the previous turn's bot and its late answers are dropped. Stderr is the current

@@ -152,7 +152,55 @@ std::unique_ptr<Seat> open_tcp_seat(Hub& hub, const SeatSpec& spec, const BotMak
   }
 }
 
+std::unique_ptr<Seat> open_tcp_program_seat(Hub& hub, const SeatSpec& spec, int connections,
+                                            const std::vector<std::string>& extra_args,
+                                            FramerFactory framer, Deadline connect_deadline,
+                                            const SandboxOptions& sandbox) {
+  TcpListener listener("127.0.0.1", 0);
+  ProcessOptions options;
+  options.argv = spec.argv;
+  options.sandbox = sandbox;
+  options.argv.insert(options.argv.end(),
+                      {"--host", "127.0.0.1", "--port", std::to_string(listener.port())});
+  options.argv.insert(options.argv.end(), extra_args.begin(), extra_args.end());
+  auto process = ChildProcess::spawn(options);
+  if (!process->start_error().empty()) {
+    std::string why = process->start_error();
+    return std::make_unique<FailedSeat>(why, std::move(process));
+  }
+  process->close_stdin();
+  std::vector<int> fds;
+  std::string why;
+  while (static_cast<int>(fds.size()) < connections) {
+    Deadline slice = Deadline::after_ms(20);
+    if (slice.at() > connect_deadline.at()) slice = connect_deadline;
+    int fd = listener.accept(slice);
+    if (fd >= 0) {
+      fds.push_back(fd);
+      continue;
+    }
+    if (auto status = process->poll_exit()) {
+      why = "the bot ended after opening " + std::to_string(fds.size()) + " of " +
+            std::to_string(connections) + " connections (" + status->describe() + ")";
+      break;
+    }
+    if (connect_deadline.expired()) {
+      why = "the bot opened " + std::to_string(fds.size()) + " of " + std::to_string(connections) +
+            " connections in time";
+      break;
+    }
+  }
+  if (fds.empty()) return std::make_unique<FailedSeat>(why, std::move(process));
+  // The listener closes here: no other program can take a connection of this seat.
+  return make_sockets_seat(hub, fds, framer, std::move(process), why);
+}
+
 std::unique_ptr<Seat> open_seat(Hub& hub, const SeatSpec& spec, const SeatPlan& plan) {
+  if (spec.is_builtin() && plan.transport == SeatTransport::tcp && plan.connections > 1) {
+    std::vector<std::unique_ptr<MessageBot>> bots;
+    for (int i = 0; i < plan.connections; ++i) bots.push_back(plan.make_bot());
+    return make_in_process_team_seat(hub, std::move(bots), plan.to_bot, plan.from_bot);
+  }
   if (spec.is_builtin()) {
     if (plan.transport == SeatTransport::process_per_turn)
       return make_per_turn_in_process_seat(hub, plan.make_bot, plan.to_bot, plan.from_bot);
@@ -171,6 +219,9 @@ std::unique_ptr<Seat> open_seat(Hub& hub, const SeatSpec& spec, const SeatPlan& 
     case SeatTransport::tcp:
       break;
   }
+  if (plan.connections > 1 || !plan.extra_args.empty())
+    return open_tcp_program_seat(hub, spec, plan.connections, plan.extra_args, plan.from_bot,
+                                 Deadline::after_ms(plan.connect_ms), plan.sandbox);
   return open_tcp_seat(hub, spec, nullptr, 0, plan.from_bot, plan.to_bot,
                        Deadline::after_ms(plan.connect_ms), plan.sandbox);
 }

@@ -58,6 +58,19 @@ std::unique_ptr<Seat> open_tcp_seat(Hub& hub, const SeatSpec& spec, const BotMak
                                     FramerFactory framer_to_bot, Deadline connect_deadline,
                                     const SandboxOptions& sandbox = {});
 
+// A program holding several connections of one seat (a team whose agents each have a socket):
+// it is started with `--host 127.0.0.1 --port N` and then `extra_args` (e.g. `--player 1`), on a
+// listener of this seat's own, and `connections` connections are accepted before
+// `connect_deadline`, then the listener is closed (a further connection is refused). Which
+// connection is which is the referee's business: it reads them with Hub::next() through
+// Seat::connections() and classifies each by its first frame. A program that opens fewer in time
+// keeps those it opened, and start_error() says how many came; one that exits or opens none gives
+// a seat whose start_error() says why.
+std::unique_ptr<Seat> open_tcp_program_seat(Hub& hub, const SeatSpec& spec, int connections,
+                                            const std::vector<std::string>& extra_args,
+                                            FramerFactory framer, Deadline connect_deadline,
+                                            const SandboxOptions& sandbox = {});
+
 // How a game wants one seat opened; match/ opens every seat of a match from its plan (open_seat).
 enum class SeatTransport {
   process,           // a program for the whole game over stdin/stdout; bot:NAME in process
@@ -74,7 +87,15 @@ struct SeatPlan {
   std::vector<std::pair<std::string, std::string>> env;  // added to a program's environment
   std::string working_dir;                               // of a program; "" = ours
   size_t stderr_limit = 64 * 1024;                       // per take_stderr(), or for the game
-  int connect_ms = 5000;   // tcp: how long a started program has to connect
+  int connect_ms = 5000;  // tcp: how long a started program has to connect
+  // tcp: how many connections the seat holds (a team of agents each on its own socket). With
+  // more than one, a program's connections are all accepted on the seat's own listener, and
+  // bot:NAME runs `make_bot` that many times (the game's factory shares a team's state between
+  // them), each bot on its own thread and connection; the referee reads them through
+  // Seat::connections().
+  int connections = 1;
+  // tcp: words appended to a program's command line after --host/--port (e.g. `--player 1`).
+  std::vector<std::string> extra_args;
   SandboxOptions sandbox;  // how a program is confined (match/ sets it from the match's setup)
 };
 

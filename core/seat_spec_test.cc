@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
+
 #include "core/test_line_framer.h"
 
 namespace arena {
@@ -149,6 +152,128 @@ TEST(OpenTcpSeat, EachSeatHasItsOwnListenerSoNoSecondClientCanTakeAnotherSeat) {
   ASSERT_TRUE(r.ok()) << r.detail;
   EXPECT_EQ(r.message, "second connection refused");
   seat->finish(1000);
+}
+
+}  // namespace
+}  // namespace arena
+
+namespace arena {
+namespace {
+
+// Reads one message from each of `seat`'s connections through Hub::next(), as a real-time referee
+// does; returns them sorted by text (connections may speak in any order).
+std::vector<std::string> one_message_each(Hub& hub, const Seat& seat) {
+  std::vector<std::string> got;
+  Deadline deadline = Deadline::after_ms(10000);
+  while (got.size() < seat.connections().size()) {
+    auto e = hub.next(deadline);
+    if (!e) break;
+    if (e->kind == HubEvent::Kind::message) got.push_back(e->message);
+  }
+  std::sort(got.begin(), got.end());
+  return got;
+}
+
+SeatPlan team_plan(int connections) {
+  SeatPlan plan;
+  plan.transport = SeatTransport::tcp;
+  plan.from_bot = [] { return testing::make_test_line_framer(false); };
+  plan.to_bot = plan.from_bot;
+  plan.connections = connections;
+  plan.extra_args = {"--player", "1"};
+  plan.connect_ms = 10000;
+  return plan;
+}
+
+TEST(OpenSeat, AProgramHoldsSeveralConnectionsOfItsSeatAndGetsTheExtraArguments) {
+  if (std::system("python3 -c '' >/dev/null 2>&1") != 0) GTEST_SKIP() << "python3 not found";
+  Hub hub;
+  // Three connections, each saying which it is and the words after --port; then a fourth, which
+  // the seat's closed listener refuses.
+  auto seat = open_seat(
+      hub,
+      command_seat(python_client("tail = ' '.join(sys.argv[sys.argv.index('--port') + 2:])\n"
+                                 "socks = [socket.create_connection((host, port)) for i in "
+                                 "range(3)]\n"
+                                 "for i, s in enumerate(socks): s.sendall(f'conn {i} "
+                                 "{tail}\\n'.encode())\n"
+                                 "f = socks[0].makefile('rw')\n"
+                                 "f.readline()\n"
+                                 "try:\n"
+                                 "    socket.create_connection((host, port), timeout=5)\n"
+                                 "    f.write('fourth accepted\\n')\n"
+                                 "except OSError:\n"
+                                 "    f.write('fourth refused\\n')\n"
+                                 "f.flush()\n")),
+      team_plan(3));
+  ASSERT_EQ(seat->start_error(), "");
+  ASSERT_EQ(seat->connections().size(), 3u);
+  EXPECT_EQ(
+      one_message_each(hub, *seat),
+      (std::vector<std::string>{"conn 0 --player 1", "conn 1 --player 1", "conn 2 --player 1"}));
+  // Connections are accepted in the order the program opened them.
+  hub.send(seat->connections()[0], "go");
+  Received r = hub.receive(seat->connections()[0], Deadline::after_ms(10000));
+  ASSERT_TRUE(r.ok()) << r.detail;
+  EXPECT_EQ(r.message, "fourth refused");
+  seat->finish(1000);
+  EXPECT_EQ(seat->exit_description(), "exit code 0");
+}
+
+TEST(OpenSeat, AProgramThatOpensTooFewConnectionsKeepsThemAndSaysSo) {
+  if (std::system("python3 -c '' >/dev/null 2>&1") != 0) GTEST_SKIP() << "python3 not found";
+  Hub hub;
+  // Two connections of three, then the program ends: both were accepted before its exit is seen.
+  auto seat = open_seat(hub,
+                        command_seat(python_client("a = socket.create_connection((host, port))\n"
+                                                   "b = socket.create_connection((host, port))\n")),
+                        team_plan(3));
+  EXPECT_EQ(seat->start_error(), "the bot ended after opening 2 of 3 connections (exit code 0)");
+  EXPECT_EQ(seat->connections().size(), 2u);
+  seat->finish(0);
+}
+
+TEST(OpenSeat, AProgramThatEndsBeforeConnectingHasNoConnection) {
+  if (std::system("python3 -c '' >/dev/null 2>&1") != 0) GTEST_SKIP() << "python3 not found";
+  Hub hub;
+  auto seat = open_seat(hub, command_seat("import sys; sys.exit(3)"), team_plan(3));
+  EXPECT_EQ(seat->start_error(), "the bot ended after opening 0 of 3 connections (exit code 3)");
+  EXPECT_TRUE(seat->connections().empty());
+}
+
+// One agent of a team: speaks first with its number, taken from the team's shared counter.
+class TeamAgent : public MessageBot {
+ public:
+  explicit TeamAgent(std::shared_ptr<std::atomic<int>> next) : next_(std::move(next)) {}
+  void on_open(std::string& out) override { out += "agent " + std::to_string(number_) + "\n"; }
+  void on_message(std::string_view message, std::string& out) override {
+    out += "agent " + std::to_string(number_) + " got " + std::string(message) + "\n";
+  }
+
+ private:
+  std::shared_ptr<std::atomic<int>> next_;
+  int number_ = (*next_)++;
+};
+
+TEST(OpenSeat, ABuiltInTeamIsOneBotPerConnectionSharingTheFactorysState) {
+  Hub hub;
+  SeatPlan plan = team_plan(3);
+  auto counter = std::make_shared<std::atomic<int>>(0);
+  plan.make_bot = [counter] { return std::make_unique<TeamAgent>(counter); };
+  SeatSpec spec;
+  spec.role = "team1";
+  spec.builtin = "team";
+  spec.text = "bot:team";
+  auto seat = open_seat(hub, spec, plan);
+  EXPECT_EQ(counter->load(), 3);
+  ASSERT_EQ(seat->connections().size(), 3u);
+  EXPECT_EQ(one_message_each(hub, *seat),
+            (std::vector<std::string>{"agent 0", "agent 1", "agent 2"}));
+  hub.send(seat->connections()[2], "x");
+  Received r = hub.receive(seat->connections()[2], Deadline::after_ms(10000));
+  ASSERT_TRUE(r.ok()) << r.detail;
+  EXPECT_EQ(r.message, "agent 2 got x");
+  seat->finish(0);
 }
 
 }  // namespace

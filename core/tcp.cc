@@ -41,11 +41,11 @@ void set_nodelay(int fd) {
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
-// A TCP connection on the hub, and the bot process behind it if we started it.
+// One or several TCP connections on the hub, and the bot process behind them if we started it.
 class SocketSeat : public Seat {
  public:
-  SocketSeat(Hub& hub, ConnId conn, std::unique_ptr<ChildProcess> bot)
-      : hub_(hub), bot_(std::move(bot)), conn_(conn) {
+  SocketSeat(Hub& hub, std::vector<ConnId> conns, std::unique_ptr<ChildProcess> bot)
+      : hub_(hub), bot_(std::move(bot)), conns_(std::move(conns)), conn_(conns_.at(0)) {
     if (!bot_) return;
     // A bot we started with its stderr on a pipe: drained and kept, bounded. Its stdout is not
     // part of the protocol, but a bot that prints must never block on it: drained and dropped.
@@ -58,7 +58,7 @@ class SocketSeat : public Seat {
   }
   ~SocketSeat() override {
     finish(0);
-    hub_.close(conn_);
+    for (ConnId c : conns_) hub_.close(c);
   }
 
   void send(std::string_view message) override { hub_.send(conn_, message); }
@@ -78,7 +78,7 @@ class SocketSeat : public Seat {
   void finish(int grace_ms) override {
     if (finished_) return;
     finished_ = true;
-    hub_.close_write(conn_);  // the bot sees EOF and may leave by itself
+    for (ConnId c : conns_) hub_.close_write(c);  // the bot sees EOF and may leave by itself
     if (!bot_) return;
     wait_exit_running(hub_, *bot_, Deadline::after_ms(grace_ms));
     bot_->kill_tree();
@@ -97,11 +97,18 @@ class SocketSeat : public Seat {
     e.text = stderr_.take(&e.truncated);
     return e;
   }
-  std::string start_error() const override { return bot_ ? bot_->start_error() : ""; }
+  std::string start_error() const override {
+    if (bot_ && !bot_->start_error().empty()) return bot_->start_error();
+    return start_error_;
+  }
+  std::vector<ConnId> connections() const override { return conns_; }
+  void set_start_error(std::string why) { start_error_ = std::move(why); }
 
  private:
   Hub& hub_;
   std::unique_ptr<ChildProcess> bot_;
+  std::vector<ConnId> conns_;
+  std::string start_error_;
   BoundedCapture stderr_;
   BoundedCapture stdout_dropped_{0};
   ConnId conn_;
@@ -218,11 +225,23 @@ int tcp_connect(const std::string& host, int port, std::string* error) {
 
 std::unique_ptr<Seat> make_socket_seat(Hub& hub, int fd, FramerFactory framer,
                                        std::unique_ptr<ChildProcess> bot) {
-  return std::make_unique<SocketSeat>(hub, hub.adopt(fd, fd, framer()), std::move(bot));
+  return std::make_unique<SocketSeat>(hub, std::vector<ConnId>{hub.adopt(fd, fd, framer())},
+                                      std::move(bot));
+}
+
+std::unique_ptr<Seat> make_sockets_seat(Hub& hub, const std::vector<int>& fds,
+                                        const FramerFactory& framer,
+                                        std::unique_ptr<ChildProcess> bot,
+                                        std::string start_error) {
+  std::vector<ConnId> conns;
+  for (int fd : fds) conns.push_back(hub.adopt(fd, fd, framer()));
+  auto seat = std::make_unique<SocketSeat>(hub, std::move(conns), std::move(bot));
+  seat->set_start_error(std::move(start_error));
+  return seat;
 }
 
 std::unique_ptr<Seat> make_conn_seat(Hub& hub, ConnId conn) {
-  return std::make_unique<SocketSeat>(hub, conn, nullptr);
+  return std::make_unique<SocketSeat>(hub, std::vector<ConnId>{conn}, nullptr);
 }
 
 int run_bot_tcp(MessageBot& bot, Framer& input, const std::string& host, int port) {

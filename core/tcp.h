@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/clock.h"
 #include "core/message_bot.h"
@@ -39,6 +40,13 @@ int tcp_connect(const std::string& host, int port, std::string* error);
 // (bounded) like a process seat does.
 std::unique_ptr<Seat> make_socket_seat(Hub& hub, int fd, FramerFactory framer,
                                        std::unique_ptr<ChildProcess> bot = nullptr);
+
+// A seat over several accepted sockets of one program (at least one fd), e.g. a team whose agents
+// each have a connection. `start_error` says what went wrong while they were accepted ("" if
+// nothing): the seat then still holds the connections it got.
+std::unique_ptr<Seat> make_sockets_seat(Hub& hub, const std::vector<int>& fds,
+                                        const FramerFactory& framer,
+                                        std::unique_ptr<ChildProcess> bot, std::string start_error);
 
 // A seat over a connection the hub already has (e.g. accepted by one of its listeners); the seat
 // closes it when destroyed.

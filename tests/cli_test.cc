@@ -60,7 +60,7 @@ TEST(Cli, UsageErrorsExitTwoWithAPreciseMessage) {
       {{"play", "wumpus", "--seat", "hero=bot:random", "--time-ms", "50"},
        "arena: --time-ms: must be from 100 to 600000 for wumpus\n"},
       {{"play", "chess", "--seat", "hero=bot:random"},
-       "arena: unknown game 'chess' (games: dracula, wumpus, evolution, empire)\n"},
+       "arena: unknown game 'chess' (games: dracula, wumpus, empire, evolution, dungeon)\n"},
       {{"bot", "wumpus", "nobody"},
        "arena: wumpus has no bot 'nobody' (bots: reference, random)\n"},
       // Ranges checked while the command line is parsed, in the same form.

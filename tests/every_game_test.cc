@@ -1,7 +1,7 @@
 // Walks the registry: every registered game is played with its own built-in bots through match/
 // (as `arena play` plays it), its replay is checked by the game's own checker after a round trip
-// through the file format, the same seed gives the same bytes and another seed other bytes. A new
-// game is covered by this test the moment it is registered.
+// through the file format, the same seed gives the same bytes (turn-based games) and another seed
+// other bytes. A new game is covered by this test the moment it is registered.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -82,7 +82,10 @@ TEST(EveryGame, PlaysWithItsBotsChecksAndReproduces) {
     const std::string b = play_and_check(game, 1);
     const std::string c = play_and_check(game, 2);
     ASSERT_FALSE(a.empty());
-    EXPECT_EQ(a, b) << game.name << ": the same seed gave other bytes";
+    // A real-time game's events depend on when its seats' frames arrive: only a turn-based game
+    // must give the same bytes again. Each replay was still checked by the game's own checker.
+    if (game.dynamics == Dynamics::turn_based)
+      EXPECT_EQ(a, b) << game.name << ": the same seed gave other bytes";
     EXPECT_NE(a, c) << game.name << ": seed 2 replays seed 1";
   }
 }

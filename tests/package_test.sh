@@ -71,7 +71,12 @@ cmp -s wumpus.txt expected_wumpus || fail "arena play wumpus printed '$(cat wump
 "$P/bin/arena" play evolution --seat p1=bot:silly --seat p2=bot:silly --seat "p3=$P/bin/xclient" \
 	--seed 7 >evolution.txt || fail "arena play evolution with the installed xclient failed"
 cmp -s evolution.txt expected_evolution || fail "arena play evolution printed '$(cat evolution.txt)'"
-echo "ok: $P runs (arena --version, play wumpus, xstep, play evolution with xclient)"
+# A program seat confined by the installed sandbox (its helper in libexec): the installed arena
+# itself as the hero's program.
+"$P/bin/arena" play wumpus --seat "hero=$P/bin/arena bot wumpus reference" --seed 1 >confined.txt ||
+	fail "arena play wumpus with a confined program seat failed: $(cat confined.txt)"
+grep -q "hero scored" confined.txt || fail "arena play wumpus (confined) printed '$(cat confined.txt)'"
+echo "ok: $P runs (arena --version, play wumpus, xstep, play evolution with xclient, a confined seat)"
 EOF
 
 hidden="$src"

@@ -79,13 +79,16 @@ TEST(ReplayBytes, SameSeedSameBytesInEveryGame) {
   }
 }
 
-// A game added to the registry must get a case above.
+// A turn-based game added to the registry must get a case above. A real-time game's events depend
+// on when its seats' frames arrive, so its bytes differ between runs of one seed (its replays are
+// checked by tests/every_game_test.cc).
 TEST(ReplayBytes, EveryRegisteredGameHasACase) {
   CommandResult r = run_command({arena_bin(), "games", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   std::set<std::string> covered;
   for (const Case& c : cases()) covered.insert(c.game);
   for (const Json& g : Json::parse(r.out)) {
+    if (g["dynamics"] == "real-time") continue;
     EXPECT_TRUE(covered.count(g["name"].get<std::string>()))
         << g["name"] << " has no same-seed-same-bytes case";
   }

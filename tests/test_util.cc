@@ -95,6 +95,13 @@ bool Proc::wait_err(const std::string& text) {
   return true;
 }
 
+bool Proc::wait_out(const std::string& text) {
+  const Deadline deadline = Deadline::after_ms(20000);
+  while (out_.find(text) == std::string::npos)
+    if (!pump(deadline)) return out_.find(text) != std::string::npos;
+  return true;
+}
+
 int Proc::finish() {
   const Deadline deadline = Deadline::after_ms(30000);
   while (pump(deadline)) {

@@ -40,6 +40,8 @@ class Proc {
   Proc& operator=(const Proc&) = delete;
   // Reads until stderr holds `text` (true), or the program ends or 20 s pass (false).
   bool wait_err(const std::string& text);
+  // The same for stdout.
+  bool wait_out(const std::string& text);
   // Reads both pipes to the end, then returns the exit code (-1 if it did not exit by itself).
   int finish();
   const std::string& out() const { return out_; }

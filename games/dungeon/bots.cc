@@ -1,0 +1,411 @@
+#include "games/dungeon/bots.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <mutex>
+#include <queue>
+#include <thread>
+
+#include "core/framers.h"
+#include "core/rng.h"
+#include "core/tcp.h"
+#include "games/dungeon/codec.h"
+#include "games/dungeon/solver.h"
+
+namespace arena::dungeon {
+
+// What a team knows (§13.2), shared by its six agents under one mutex.
+struct TeamState {
+  std::mutex mu;
+  int team = 0;
+  bool ready = false;
+  int n = 0;
+  std::vector<std::vector<int>> adj;
+  int start[2] = {0, 0}, shrine[2] = {0, 0};
+  std::vector<uint8_t> npc;  // believed NPCs: the initial ones minus those known dead
+  int enemy_heir = -1;
+  int hench_node[kAgentsPerTeam] = {-1, -1, -1, -1, -1, -1};  // enemy henchmen last seen
+  int node[kAgentsPerTeam] = {0, 0, 0, 0, 0, 0};              // our agents
+  // Scratch for searches (under the mutex).
+  std::vector<int> dist, prev, dist2;
+  std::vector<int> queue;
+
+  bool forbidden_for(int t, int v) const { return v == start[1 - t] || v == shrine[1 - t]; }
+  bool adjacent(int u, int v) const { return std::binary_search(adj[u].begin(), adj[u].end(), v); }
+
+  void init(const DungeonResponse& r) {
+    if (ready) return;
+    n = static_cast<int>(r.nodes.size());
+    adj.assign(n, {});
+    for (auto [u, v] : r.edges) {
+      if (u < 0 || v < 0 || u >= n || v >= n) continue;
+      adj[u].push_back(v);
+      adj[v].push_back(u);
+    }
+    for (auto& a : adj) std::sort(a.begin(), a.end());
+    start[0] = r.start0, start[1] = r.start1, shrine[0] = r.shrine0, shrine[1] = r.shrine1;
+    npc.assign(n, 0);
+    for (int v : r.npc_nodes)
+      if (v >= 0 && v < n) npc[v] = 1;
+    enemy_heir = start[1 - team];
+    for (int& v : node) v = start[team];
+    dist.assign(n, 0), prev.assign(n, 0), dist2.assign(n, 0);
+    queue.reserve(n);
+    ready = true;
+  }
+
+  // BFS distances from `from` over team `t`'s allowed graph into `out` (-1: unreachable).
+  void bfs(int t, int from, std::vector<int>& out) {
+    std::fill(out.begin(), out.end(), -1);
+    queue.clear();
+    out[from] = 0;
+    queue.push_back(from);
+    for (size_t i = 0; i < queue.size(); ++i) {
+      int u = queue[i];
+      for (int w : adj[u]) {
+        if (out[w] >= 0 || forbidden_for(t, w)) continue;
+        out[w] = out[u] + 1;
+        queue.push_back(w);
+      }
+    }
+  }
+
+  bool near_enemy_henchman(int v) const {
+    for (int h = 1; h < kAgentsPerTeam; ++h) {
+      int e = hench_node[h];
+      if (e >= 0 && (e == v || adjacent(e, v))) return true;
+    }
+    return false;
+  }
+  bool enemy_henchman_on(int v) const {
+    for (int h = 1; h < kAgentsPerTeam; ++h)
+      if (hench_node[h] == v) return true;
+    return false;
+  }
+
+  // §13.8: the heir's route to its shrine over node costs (Dijkstra), from `from`; the nodes
+  // after `from`, in order, into `route`. NPC nodes cost a detour, not a wall: the heir never
+  // steps on one, it waits for a clearer (see next_for_heir).
+  void heir_route(int from, std::vector<int>& route) {
+    route.clear();
+    const int target = shrine[team];
+    std::fill(dist.begin(), dist.end(), INT32_MAX);
+    std::priority_queue<std::pair<int, int>, std::vector<std::pair<int, int>>, std::greater<>> pq;
+    dist[from] = 0;
+    pq.push({0, from});
+    while (!pq.empty()) {
+      auto [d, u] = pq.top();
+      pq.pop();
+      if (d != dist[u]) continue;
+      if (u == target) break;
+      for (int w : adj[u]) {
+        if (forbidden_for(team, w)) continue;
+        int cost = 1;
+        if (npc[w]) cost += 8;
+        if (enemy_henchman_on(w)) cost += 1000;
+        if (near_enemy_henchman(w)) cost += 6;
+        if (d + cost < dist[w]) {
+          dist[w] = d + cost;
+          prev[w] = u;
+          pq.push({dist[w], w});
+        }
+      }
+    }
+    if (dist[target] == INT32_MAX) return;
+    for (int v = target; v != from; v = prev[v]) route.push_back(v);
+    std::reverse(route.begin(), route.end());
+  }
+
+  // The first step from `from` towards `to` on team `t`'s allowed graph, or -1.
+  int step_towards(int from, int to) {
+    if (from == to) return -1;
+    bfs(team, to, dist2);
+    int best = -1;
+    for (int w : adj[from]) {
+      if (forbidden_for(team, w) || dist2[w] < 0) continue;
+      if (dist2[w] == dist2[from] - 1) return w;  // neighbours ascend: the smallest id wins
+    }
+    return best;
+  }
+
+  // A neighbour of `from` safe for the heir (no believed NPC, no enemy henchman on or next to
+  // it), or any allowed neighbour; the heir "waits" by stepping there and back, since an agent
+  // only acts on the frames it receives.
+  int safe_neighbour(int from, bool for_heir, Rng& rng) {
+    int choice = -1, seen = 0;
+    for (int w : adj[from]) {
+      if (forbidden_for(team, w)) continue;
+      if (for_heir && (npc[w] || near_enemy_henchman(w))) continue;
+      if (rng.below(static_cast<uint64_t>(++seen)) == 0) choice = w;
+    }
+    return choice;
+  }
+};
+
+namespace {
+
+enum class Kind { reference, idle, stress };
+
+class Agent : public MessageBot {
+ public:
+  Agent(Kind kind, std::shared_ptr<TeamState> team, int team_no, int number, uint64_t seed)
+      : kind_(kind), t_(std::move(team)), team_(team_no), me_(number), rng_(seed), solver_(seed) {}
+
+  void on_open(std::string& out) override { append_frame(out, StartRequest{team_, me_}); }
+
+  void on_message(std::string_view body, std::string& out) override {
+    auto decoded = decode_response(body);
+    if (auto* err = std::get_if<DecodeError>(&decoded))
+      throw std::runtime_error("agent " + std::to_string(me_) + ": " + err->message());
+    Response& r = std::get<Response>(decoded);
+    if (auto* go = std::get_if<GameOverResponse>(&r)) {
+      (void)go;
+      finished_ = true;
+      return;
+    }
+    if (kind_ == Kind::idle) return;
+    if (auto* sat = std::get_if<SatResponse>(&r)) {
+      outstanding_move_ = false;
+      answer(*sat, out);
+      return;
+    }
+    std::unique_lock<std::mutex> lock(t_->mu);
+    if (auto* d = std::get_if<DungeonResponse>(&r)) {
+      t_->init(*d);
+    } else if (auto* m = std::get_if<MoveResponse>(&r)) {
+      t_->node[me_] = m->location;
+      for (int k : m->killed)
+        if (k == kNpc && m->success) t_->npc[m->location] = 0;
+      if (!m->success || (outstanding_solution_ && m->location == dest_))
+        outstanding_solution_ = false;
+    } else if (auto* e = std::get_if<EnemyLocationResponse>(&r)) {
+      sight(*e);
+    } else if (auto* err = std::get_if<ErrorMessageResponse>(&r)) {
+      auto code = error_code_of(err->message);
+      if (code == ErrorCode::not_moving || code == ErrorCode::solution_pending ||
+          code == ErrorCode::bad_assignment) {
+        outstanding_solution_ = false;
+      } else {
+        outstanding_move_ = false;
+      }
+      log_ += "agent " + std::to_string(me_) + ": " + err->message + "\n";
+    }
+    if (t_->ready && !outstanding_move_ && !outstanding_solution_) act(out);
+  }
+
+  bool finished() const override { return finished_; }
+  std::string take_log() override { return std::exchange(log_, {}); }
+
+ private:
+  void sight(const EnemyLocationResponse& e) {
+    // §13.9 (invariant 11): a seen = true never adds a pair already in view, a seen = false never
+    // removes one that is not.
+    const std::pair<int, int> pair{e.who, e.location};
+    auto it = std::find(view_.begin(), view_.end(), pair);
+    if (e.seen == (it != view_.end()))
+      log_ += "agent " + std::to_string(me_) + ": view check failed for (" + std::to_string(e.who) +
+              ", " + std::to_string(e.location) + ")\n";
+    if (e.seen && it == view_.end()) view_.push_back(pair);
+    if (!e.seen && it != view_.end()) view_.erase(it);
+    TeamState& t = *t_;
+    if (e.location < 0 || e.location >= t.n) return;
+    if (e.who == kHeir) {
+      if (e.seen) t.enemy_heir = e.location;
+    } else if (e.who == kNpc) {
+      // §13.2: a withdrawn NPC next to (or on) the receiver's node can only have died.
+      const int here = t.node[me_];
+      if (e.seen) {
+        t.npc[e.location] = 1;
+      } else if (here == e.location || t.adjacent(here, e.location)) {
+        t.npc[e.location] = 0;
+      }
+    } else if (e.who > 0 && e.who < kAgentsPerTeam) {
+      if (e.seen) {
+        t.hench_node[e.who] = e.location;
+      } else if (t.hench_node[e.who] == e.location) {
+        t.hench_node[e.who] = -1;
+      }
+    }
+  }
+
+  void move(int dest, std::string& out) {
+    if (dest < 0) return;
+    dest_ = dest;
+    outstanding_move_ = true;
+    append_frame(out, MoveRequest{dest});
+  }
+
+  void act(std::string& out) {
+    TeamState& t = *t_;
+    const int here = t.node[me_];
+    if (kind_ == Kind::stress) {
+      move(t.safe_neighbour(here, false, rng_), out);
+      return;
+    }
+    if (me_ == kHeir) {
+      t.heir_route(here, route_);
+      if (!route_.empty() && !t.npc[route_[0]] && !t.enemy_henchman_on(route_[0]))
+        return move(route_[0], out);
+      return move(t.safe_neighbour(here, true, rng_), out);
+    }
+    if (me_ <= 2) return clear(out);
+    hunt(out);
+  }
+
+  // Clearers (agents 1 and 2): the shrine's NPC first, then the NPCs on the heir's route, agent 1
+  // taking the first and agent 2 the second; with none, they walk just ahead of the heir.
+  void clear(std::string& out) {
+    TeamState& t = *t_;
+    const int here = t.node[me_];
+    t.heir_route(t.node[kHeir], route_);
+    std::vector<int>& targets = targets_;
+    targets.clear();
+    if (t.npc[t.shrine[t.team]]) targets.push_back(t.shrine[t.team]);
+    for (int v : route_)
+      if (t.npc[v] && v != t.shrine[t.team]) targets.push_back(v);
+    int target = -1;
+    if (!targets.empty()) {
+      target = targets[std::min<size_t>(targets.size() - 1, static_cast<size_t>(me_ - 1))];
+    } else if (!route_.empty()) {
+      target = route_[std::min<size_t>(route_.size() - 1, 2 + static_cast<size_t>(me_))];
+    }
+    int step = target >= 0 ? t.step_towards(here, target) : -1;
+    if (step < 0) step = t.safe_neighbour(here, false, rng_);
+    move(step, out);
+  }
+
+  // Hunters (agents 3..5), §13.7: strike an adjacent enemy heir; otherwise intercept it on its
+  // predicted route, each hunter at its own node of the route.
+  void hunt(std::string& out) {
+    TeamState& t = *t_;
+    const int here = t.node[me_];
+    const int eh = t.enemy_heir;
+    const int enemy = 1 - t.team;
+    if (eh >= 0 && t.adjacent(here, eh) && !t.forbidden_for(t.team, eh) && !t.enemy_henchman_on(eh))
+      return move(eh, out);
+    // The enemy heir's route: BFS from its shrine over its allowed graph, walked from its node.
+    t.bfs(enemy, t.shrine[enemy], t.dist2);
+    route_.clear();
+    for (int v = eh; v >= 0 && t.dist2[v] > 0;) {
+      int nxt = -1;
+      for (int w : t.adj[v])
+        if (!t.forbidden_for(enemy, w) && t.dist2[w] == t.dist2[v] - 1) {
+          nxt = w;
+          break;
+        }
+      if (nxt < 0) break;
+      route_.push_back(nxt);
+      v = nxt;
+    }
+    // Our distances from this hunter.
+    t.bfs(t.team, here, t.dist);
+    int target = -1, skip = me_ - 3;
+    for (size_t i = 0; i < route_.size(); ++i) {
+      int q = route_[i];
+      if (t.forbidden_for(t.team, q) || t.dist[q] < 0) continue;
+      if (t.dist[q] <= static_cast<int>(i) + 1) {  // we get there no later than the heir
+        target = q;
+        if (skip-- <= 0) break;
+      }
+    }
+    if (target < 0 && !route_.empty()) {
+      for (auto it = route_.rbegin(); it != route_.rend(); ++it)
+        if (!t.forbidden_for(t.team, *it) && t.dist[*it] >= 0) {
+          target = *it;
+          break;
+        }
+    }
+    if (target < 0 || target == here) return;  // in place: woken by the enemy heir's next move
+    move(t.step_towards(here, target), out);
+  }
+
+  // §13.5-§13.6: the best assignment found within the agent's budget, checked before sending.
+  void answer(const SatResponse& sat, std::string& out) {
+    outstanding_solution_ = true;
+    inst_.n = sat.num_switches;
+    inst_.lits.assign(sat.lits.begin(), sat.lits.end());
+    solution_.assignment.assign(static_cast<size_t>(std::max(0, inst_.n)), 0);
+    if (kind_ == Kind::reference && inst_.n >= 3) {
+      const auto budget = std::chrono::milliseconds(me_ == kHeir ? 50 : 10);
+      solver_.solve(inst_, SolverOptions{}, 0, budget);
+      const int k = count_active(inst_, solver_.best());
+      if (k != solver_.best_active())
+        throw std::logic_error("the solver's count disagrees with the checker");
+      solution_.assignment = solver_.best();
+    }
+    append_frame(out, solution_);
+  }
+
+  Kind kind_;
+  std::shared_ptr<TeamState> t_;
+  int team_, me_;
+  Rng rng_;
+  Solver solver_;
+  Instance inst_;
+  SatSolutionRequest solution_;
+  std::vector<int> route_, targets_;
+  std::vector<std::pair<int, int>> view_;  // (who, node) pairs in view, as the server told them
+  int dest_ = -1;
+  bool outstanding_move_ = false, outstanding_solution_ = false;
+  bool finished_ = false;
+  std::string log_;
+};
+
+std::optional<Kind> kind_of(const std::string& name) {
+  if (name == "reference") return Kind::reference;
+  if (name == "idle") return Kind::idle;
+  if (name == "stress") return Kind::stress;
+  return std::nullopt;
+}
+
+}  // namespace
+
+const std::vector<std::pair<std::string, std::string>>& bot_catalog() {
+  static const std::vector<std::pair<std::string, std::string>> catalog = {
+      {"reference",
+       "spec §13: WalkSAT per agent, heir around NPCs and enemy henchmen, clearers, hunters"},
+      {"idle", "registers its six agents and never moves"},
+      {"stress", "moves at random, every puzzle answered at once with all switches off"},
+  };
+  return catalog;
+}
+
+std::unique_ptr<TeamFactory> TeamFactory::make(const std::string& name, int team, uint64_t seed) {
+  if (!kind_of(name)) return nullptr;
+  auto f = std::make_unique<TeamFactory>();
+  f->name_ = name;
+  f->team_ = team;
+  f->seed_ = seed;
+  f->state_ = std::make_shared<TeamState>();
+  f->state_->team = team;
+  return f;
+}
+
+std::unique_ptr<MessageBot> TeamFactory::next_agent() {
+  const int number = made_++ % kAgentsPerTeam;
+  return std::make_unique<Agent>(*kind_of(name_), state_, team_, number,
+                                 splitmix64(seed_ + static_cast<uint64_t>(number)));
+}
+
+int run_team_program(const std::string& name, int team, uint64_t seed, const std::string& host,
+                     int port) {
+  auto factory = TeamFactory::make(name, team, seed);
+  if (!factory) return 2;
+  std::vector<std::unique_ptr<MessageBot>> agents;
+  for (int i = 0; i < kAgentsPerTeam; ++i) agents.push_back(factory->next_agent());
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (auto& agent : agents) {
+    threads.emplace_back([&, bot = agent.get()] {
+      auto framer = make_binary_framer();
+      int code = run_bot_tcp(*bot, *framer, host, port);
+      if (code != 0 || !bot->finished()) failures++;
+    });
+  }
+  for (auto& th : threads) th.join();
+  return failures == 0 ? 0 : 1;
+}
+
+}  // namespace arena::dungeon

@@ -1,0 +1,40 @@
+// Dungeon Race spec §11: the records of a game's log, built in one place for the server that
+// writes them and the replay check that derives them again (§11.3), so that the two can only
+// differ when the game differs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "games/dungeon/rules.h"
+
+namespace arena::dungeon {
+
+using Json = nlohmann::ordered_json;
+
+// {"p": team, "a": agent number} of agent index `a`.
+Json agent_json(int a);
+
+// The derived records of one event (§11.2), in the order the server writes them: `solve` (with
+// `assign`, the assignment as a string of '0'/'1'), then `pos`, `kill` and `cancel`. Only the
+// fields of the record are filled ("ev" first); seq and time are the writer's.
+void derived_records(const Effects& fx, const std::string& assign, std::vector<Json>& out);
+
+// The assignment as §11.2 writes it.
+std::string assign_text(const uint8_t* assignment, size_t n);
+
+// The `result` record's fields (without seq and time) once the engine's game is over, or when it
+// never began (reason "registration", Arena's own: see docs/dungeon.md).
+Json result_record(const Engine& engine, int winner, const std::string& reason,
+                   int64_t duration_ms);
+
+// The header fields of §11.2 that follow from the seed and the parameters.
+Json header_fields(const Dungeon& d, const Params& p);
+
+// The parameters as §3.5 names them (all of them, as strings).
+Json params_json(const Params& p);
+
+}  // namespace arena::dungeon
