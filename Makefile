@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`. Everything else is a step of them.
 JOBS ?= $(shell nproc)
 
-.PHONY: deps configure build test demo bench deb clean
+.PHONY: deps configure build test demo bench deb fuzz clean
 
 deps:
 	bash scripts/install-deps
@@ -21,9 +21,15 @@ demo: deps build
 bench: build
 	./build/bin/arena bench wumpus
 
+# The libFuzzer executables (clang, ASan+UBSan) in build-fuzz/bin; docs/fuzzing.md runs them.
+# `make test` runs the same targets through a plain driver in the release build instead.
+fuzz:
+	@test -f build-fuzz/build.ninja || cmake --preset fuzz
+	cmake --build --preset fuzz -j $(JOBS)
+
 # The Debian package build/arena_<version>_<arch>.deb (`sudo apt install ./build/arena_*.deb`).
 deb: deps build
 	cd build && cpack -G DEB
 
 clean:
-	rm -rf build
+	rm -rf build build-fuzz
