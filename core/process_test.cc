@@ -15,26 +15,10 @@
 
 #include <gtest/gtest.h>
 
+#include "core/testing/read_fd.h"
+
 namespace arena {
 namespace {
-
-// Reads fd until EOF or the deadline (the fd is non-blocking).
-std::string read_until_eof(int fd, Deadline deadline) {
-  std::string out;
-  char buf[4096];
-  for (;;) {
-    ssize_t n = read(fd, buf, sizeof buf);
-    if (n > 0) {
-      out.append(buf, static_cast<size_t>(n));
-      continue;
-    }
-    if (n == 0) return out;
-    if (errno == EINTR) continue;
-    if (errno != EAGAIN || deadline.expired()) return out;
-    pollfd p{fd, POLLIN, 0};
-    poll(&p, 1, deadline.poll_timeout_ms());
-  }
-}
 
 // Reads one line from fd, waiting until the deadline.
 std::string read_line(int fd, Deadline deadline) {
@@ -112,7 +96,7 @@ TEST(ChildProcessTest, EchoRoundTripAndExitCode) {
   EXPECT_EQ(getpgid(child->pid()), child->pid()) << "the child leads its own process group";
   ASSERT_EQ(write(child->stdin_fd(), "hello\n", 6), 6);
   child->close_stdin();
-  EXPECT_EQ(read_until_eof(child->stdout_fd(), Deadline::after_ms(10000)), "hello\n");
+  EXPECT_EQ(testing::read_until_eof(child->stdout_fd(), Deadline::after_ms(10000)), "hello\n");
   auto status = child->wait_exit(Deadline::after_ms(10000));
   ASSERT_TRUE(status);
   EXPECT_EQ(status->describe(), "exit code 0");
@@ -123,7 +107,7 @@ TEST(ChildProcessTest, EnvironmentAndWorkingDirectory) {
   auto child = ChildProcess::spawn(
       {{"sh", "-c", "printf '%s|%s' \"$ARENA_T\" \"$(pwd)\""}, {{"ARENA_T", "v1"}}, dir});
   ASSERT_EQ(child->start_error(), "");
-  EXPECT_EQ(read_until_eof(child->stdout_fd(), Deadline::after_ms(10000)), "v1|" + dir);
+  EXPECT_EQ(testing::read_until_eof(child->stdout_fd(), Deadline::after_ms(10000)), "v1|" + dir);
   rmdir(dir.c_str());
 }
 
@@ -133,7 +117,7 @@ TEST(ChildProcessTest, DescriptorsWithoutCloseOnExecDoNotLeak) {
   ASSERT_EQ(dup2(p[0], 77), 77);
   auto child = ChildProcess::spawn(
       {{"sh", "-c", "if [ -e /proc/self/fd/77 ]; then echo leaked; else echo clean; fi"}, {}, ""});
-  EXPECT_EQ(read_until_eof(child->stdout_fd(), Deadline::after_ms(10000)), "clean\n");
+  EXPECT_EQ(testing::read_until_eof(child->stdout_fd(), Deadline::after_ms(10000)), "clean\n");
   close(77);
   close(p[0]);
   close(p[1]);
@@ -188,7 +172,7 @@ TEST(ChildProcessTest, FinishLetsAWellBehavedChildExit) {
 TEST(ChildProcessTest, WritingToADeadChildGivesEpipeNotSigpipe) {
   auto child = ChildProcess::spawn({{"true"}, {}, ""});
   ASSERT_TRUE(child->wait_exit(Deadline::after_ms(10000)));
-  read_until_eof(child->stdout_fd(), Deadline::after_ms(10000));
+  testing::read_until_eof(child->stdout_fd(), Deadline::after_ms(10000));
   EXPECT_EQ(write(child->stdin_fd(), "x", 1), -1);
   EXPECT_EQ(errno, EPIPE);
 }

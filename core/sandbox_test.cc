@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "core/process.h"
+#include "core/testing/read_fd.h"
 
 namespace arena {
 namespace {
@@ -27,23 +28,6 @@ struct Confined {
   ExitStatus status;
   std::string start_error;
 };
-
-std::string drain(int fd, Deadline deadline) {
-  std::string out;
-  char buf[4096];
-  for (;;) {
-    ssize_t n = read(fd, buf, sizeof buf);
-    if (n > 0) {
-      out.append(buf, static_cast<size_t>(n));
-      continue;
-    }
-    if (n == 0) return out;
-    if (errno == EINTR) continue;
-    if (errno != EAGAIN || deadline.expired()) return out;
-    pollfd p{fd, POLLIN, 0};
-    poll(&p, 1, deadline.poll_timeout_ms());
-  }
-}
 
 // Runs `script` with sh under the sandbox until it exits (20 s at most).
 Confined run_confined(const std::string& script, SandboxOptions sandbox = {},
@@ -58,8 +42,8 @@ Confined run_confined(const std::string& script, SandboxOptions sandbox = {},
   if (!r.start_error.empty()) return r;
   child->close_stdin();
   const Deadline deadline = Deadline::after_ms(20000);
-  r.out = drain(child->stdout_fd(), deadline);
-  r.err = drain(child->stderr_fd(), Deadline::after_ms(100));
+  r.out = testing::read_until_eof(child->stdout_fd(), deadline);
+  r.err = testing::read_until_eof(child->stderr_fd(), Deadline::after_ms(100));
   r.status = child->finish(5000);
   return r;
 }
@@ -173,7 +157,7 @@ TEST_F(Sandbox, ABotThatClosesItsStdoutIsSeenClosingIt) {
   auto child = ChildProcess::spawn(o);
   ASSERT_TRUE(child->start_error().empty()) << child->start_error();
   const Deadline deadline = Deadline::after_ms(20000);
-  EXPECT_EQ(drain(child->stdout_fd(), deadline), "hello\n");
+  EXPECT_EQ(testing::read_until_eof(child->stdout_fd(), deadline), "hello\n");
   EXPECT_FALSE(deadline.expired()) << "no end of file: something else holds the bot's stdout";
   EXPECT_FALSE(child->poll_exit().has_value()) << "the bot still runs";
   child->kill_tree();
