@@ -516,6 +516,8 @@ std::unique_ptr<ChildProcess> ChildProcess::start(const ProcessOptions& options,
     std::memcpy(CMSG_DATA(c), fds, sizeof fds);
     while (sendmsg(fd_socket[0], &msg, MSG_NOSIGNAL) < 0 && errno == EINTR) {
     }
+    // A TCP bot's relay asks for its connections over the same socket.
+    if (options.sandbox.relay_port > 0) child->relay_control_fd_ = std::exchange(fd_socket[0], -1);
     close_fd(fd_socket[0]);
     close_fd(fd_socket[1]);
   }
@@ -572,8 +574,13 @@ void ChildProcess::set_status(ExitStatus status) {
   status_ = status;
 }
 
+void ChildProcess::close_relay_control() {
+  close_fd(relay_control_fd_);
+}
+
 ChildProcess::~ChildProcess() {
   kill_tree();
+  close_relay_control();
   remove_sandbox_dirs(scratch_dir_, cgroup_dir_);
   close_stdin();
   close_stdout();

@@ -94,6 +94,11 @@ class ChildProcess {
   // Closes stdin, waits up to grace_ms for the child to exit by itself, then kill_tree().
   ExitStatus finish(int grace_ms);
 
+  // A sandboxed TCP bot's relay control socket (core/sandbox.h serve_sandbox_relay), or -1.
+  int relay_control_fd() const { return relay_control_fd_; }
+  // No more connections for the bot: its relay refuses any further one.
+  void close_relay_control();
+
  private:
   friend std::unique_ptr<ChildProcess> spawn_detached_io(const ProcessOptions& options);
   static std::unique_ptr<ChildProcess> start(const ProcessOptions& options, bool detached_io);
@@ -109,6 +114,7 @@ class ChildProcess {
   bool sandboxed_ = false;
   SandboxLimits limits_;
   std::string scratch_dir_, cgroup_dir_;  // removed once the child is reaped
+  int relay_control_fd_ = -1;
 };
 
 // Makes this process a child subreaper (idempotent). Called by ChildProcess::spawn.

@@ -1,5 +1,9 @@
 #include "core/sandbox.h"
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -187,8 +191,46 @@ SandboxedCommand sandbox_command(const std::vector<std::string>& argv,
   for (const auto& [k, v] : bot_env) b.insert(b.end(), {"--setenv", k, v});
   b.push_back("--");
   if (!exec_helper.empty()) b.push_back(exec_helper);
+  if (!exec_helper.empty() && options.relay_port > 0)
+    b.insert(b.end(), {"--relay", std::to_string(options.relay_port)});
   b.insert(b.end(), args.begin(), args.end());
   return out;
+}
+
+bool serve_sandbox_relay(int control, int port) {
+  if (control < 0) return false;
+  for (;;) {
+    pollfd p{control, POLLIN, 0};
+    if (poll(&p, 1, 0) <= 0) return true;
+    char ask = 0;
+    ssize_t n = read(control, &ask, 1);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    a.sin_port = htons(static_cast<uint16_t>(port));
+    if (fd >= 0 && connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) {
+      int one = 1;
+      setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+      char byte = 'c';
+      iovec iov{&byte, 1};
+      alignas(cmsghdr) char buf[CMSG_SPACE(sizeof(int))] = {};
+      msghdr msg{};
+      msg.msg_iov = &iov;
+      msg.msg_iovlen = 1;
+      msg.msg_control = buf;
+      msg.msg_controllen = sizeof buf;
+      cmsghdr* c = CMSG_FIRSTHDR(&msg);
+      c->cmsg_level = SOL_SOCKET;
+      c->cmsg_type = SCM_RIGHTS;
+      c->cmsg_len = CMSG_LEN(sizeof(int));
+      std::memcpy(CMSG_DATA(c), &fd, sizeof fd);
+      sendmsg(control, &msg, MSG_NOSIGNAL);
+    }
+    if (fd >= 0) close(fd);
+  }
 }
 
 void remove_sandbox_dirs(const std::string& scratch_dir, const std::string& cgroup_dir) {

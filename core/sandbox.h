@@ -29,9 +29,12 @@ struct SandboxLimits {
 
 struct SandboxOptions {
   bool enabled = false;
-  // TCP games: the bot keeps the host's network namespace so that it can reach the referee's
-  // port. Stdio games: no network at all.
+  // Share the host's network namespace (never set by arena itself; for a caller that must).
   bool network = false;
+  // TCP seats: the referee's port. The bot gets a network namespace of its own with a relay on
+  // 127.0.0.1:relay_port inside, which reaches the seat's listener outside through the referee
+  // (serve_sandbox_relay): that port and nothing else. 0: no network at all (stdio games).
+  int relay_port = 0;
   SandboxLimits limits;
 };
 
@@ -62,6 +65,12 @@ SandboxedCommand sandbox_command(const std::vector<std::string>& argv,
 // Where arena-sandbox-exec is: $ARENA_SANDBOX_EXEC, beside the running program, or in
 // ../libexec/arena from it. "" if nowhere.
 std::string sandbox_exec_path();
+
+// The referee's side of a TCP seat's relay: when the sandbox asked (over `control`, the
+// ChildProcess's control socket) for a connection, connects to 127.0.0.1:port and sends the
+// socket in. Without blocking; call it while waiting for the seat's connections. False once the
+// sandbox side is gone.
+bool serve_sandbox_relay(int control, int port);
 
 // Removes a scratch directory and a cgroup made by sandbox_command (after the bot is reaped).
 void remove_sandbox_dirs(const std::string& scratch_dir, const std::string& cgroup_dir);

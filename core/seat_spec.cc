@@ -128,6 +128,8 @@ std::unique_ptr<Seat> open_tcp_seat(Hub& hub, const SeatSpec& spec, const BotMak
   ProcessOptions options;
   options.argv = spec.argv;
   options.sandbox = sandbox;
+  // Confined, the bot reaches this listener, and nothing else, through its relay.
+  if (sandbox.enabled) options.sandbox.relay_port = listener.port();
   options.argv.insert(options.argv.end(),
                       {"--host", "127.0.0.1", "--port", std::to_string(listener.port())});
   auto process = ChildProcess::spawn(options);
@@ -140,8 +142,12 @@ std::unique_ptr<Seat> open_tcp_seat(Hub& hub, const SeatSpec& spec, const BotMak
   for (;;) {
     Deadline slice = Deadline::after_ms(20);
     if (slice.at() > connect_deadline.at()) slice = connect_deadline;
+    serve_sandbox_relay(process->relay_control_fd(), listener.port());
     int fd = listener.accept(slice);
-    if (fd >= 0) return make_socket_seat(hub, fd, std::move(framer), std::move(process));
+    if (fd >= 0) {
+      process->close_relay_control();  // one connection per seat: the door closes
+      return make_socket_seat(hub, fd, std::move(framer), std::move(process));
+    }
     if (auto status = process->poll_exit()) {
       return std::make_unique<FailedSeat>(
           "the bot ended before connecting (" + status->describe() + ")", std::move(process));
@@ -160,6 +166,7 @@ std::unique_ptr<Seat> open_tcp_program_seat(Hub& hub, const SeatSpec& spec, int 
   ProcessOptions options;
   options.argv = spec.argv;
   options.sandbox = sandbox;
+  if (sandbox.enabled) options.sandbox.relay_port = listener.port();
   options.argv.insert(options.argv.end(),
                       {"--host", "127.0.0.1", "--port", std::to_string(listener.port())});
   options.argv.insert(options.argv.end(), extra_args.begin(), extra_args.end());
@@ -174,6 +181,7 @@ std::unique_ptr<Seat> open_tcp_program_seat(Hub& hub, const SeatSpec& spec, int 
   while (static_cast<int>(fds.size()) < connections) {
     Deadline slice = Deadline::after_ms(20);
     if (slice.at() > connect_deadline.at()) slice = connect_deadline;
+    serve_sandbox_relay(process->relay_control_fd(), listener.port());
     int fd = listener.accept(slice);
     if (fd >= 0) {
       fds.push_back(fd);
@@ -190,6 +198,7 @@ std::unique_ptr<Seat> open_tcp_program_seat(Hub& hub, const SeatSpec& spec, int 
       break;
     }
   }
+  process->close_relay_control();
   if (fds.empty()) return std::make_unique<FailedSeat>(why, std::move(process));
   // The listener closes here: no other program can take a connection of this seat.
   return make_sockets_seat(hub, fds, framer, std::move(process), why);

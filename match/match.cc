@@ -61,9 +61,7 @@ MatchOutcome run_match(const GameInfo& game, const MatchSetup& setup) {
     auto it = setup.seats.find(role);
     if (it == setup.seats.end()) continue;
     SeatPlan plan = game.seat_plan(setup, it->second);
-    plan.sandbox = setup.sandbox;
-    // A TCP game's bot must reach the referee's port: it keeps the network (see core/sandbox.h).
-    plan.sandbox.network = plan.transport == SeatTransport::tcp;
+    plan.sandbox = setup.sandbox;  // a TCP seat's bot reaches its port alone (core/sandbox.h)
     plans.emplace_back(&it->second, std::move(plan));
   }
 

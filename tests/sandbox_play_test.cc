@@ -2,6 +2,9 @@
 // would: read the referee's command line to find the hidden cave, write outside their scratch
 // directory, leave a detached process behind. Each one plays a real match.
 #include <dirent.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -92,6 +95,44 @@ TEST_F(SandboxPlay, NothingOutsideItsScratchChangesAndNothingOutlivesTheMatch) {
   EXPECT_NE(text.find("refused " + other + "/stolen"), std::string::npos) << text;
   EXPECT_NE(text.find("wrote /tmp/arena-scratch-"), std::string::npos) << text;
   EXPECT_EQ(processes_with("4242.5"), 0) << "the detached sleeper outlived its match";
+}
+
+TEST_F(SandboxPlay, ATcpBotReachesTheRefereesPortAndNothingElse) {
+  // A loopback service of ours the bot must not reach; then it plays Evolution through the
+  // example client, over its relay to its seat's port.
+  int other = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(bind(other, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+  ASSERT_EQ(listen(other, 4), 0);
+  socklen_t len = sizeof a;
+  getsockname(other, reinterpret_cast<sockaddr*>(&a), &len);
+  const std::string dir = temp_dir();
+  const std::string wrapper = dir + "/wrapper.py";
+  std::ofstream(wrapper) << "import os, socket, sys\n"
+                         << "try:\n"
+                         << "    socket.create_connection(('127.0.0.1', " << ntohs(a.sin_port)
+                         << "), 2)\n"
+                         << "    sys.stderr.write('reached-the-other-service\\n')\n"
+                         << "except OSError:\n"
+                         << "    sys.stderr.write('other-service-refused\\n')\n"
+                         << "sys.stderr.flush()\n"
+                         << "os.execvp('python3', ['python3'] + sys.argv[1:])\n";
+  const std::string replay = dir + "/r.jsonl";
+  CommandResult r = run_arena(
+      {"play", "evolution", "--seed", "4", "--seat", "p1=bot:silly", "--seat", "p2=bot:silly",
+       "--seat",
+       "p3=python3 " + wrapper + " " + source_path("examples/evolution/example_client.py"),
+       "--replay", replay, "--json"});
+  close(other);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string text = read_file(replay);
+  EXPECT_NE(text.find("other-service-refused"), std::string::npos) << text.substr(0, 2000);
+  EXPECT_EQ(text.find("reached-the-other-service"), std::string::npos);
+  EXPECT_NE(text.find("\"p3\":"), std::string::npos);
+  EXPECT_EQ(text.find("\"event\":\"dropped\""), std::string::npos)
+      << "the confined client signed up and played: " << r.err;
 }
 
 TEST_F(SandboxPlay, BadSandboxArgumentsAreUsageErrors) {
