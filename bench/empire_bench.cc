@@ -320,7 +320,14 @@ class LineSocket {
     if (::connect(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0)
       throw std::runtime_error("connect failed");
   }
-  ~LineSocket() { ::close(fd_); }
+  // An accepted connection.
+  static LineSocket adopt(int fd) { return LineSocket(fd, 0); }
+  LineSocket(LineSocket&& o) noexcept : fd_(o.fd_), buf_(std::move(o.buf_)), pos_(o.pos_) {
+    o.fd_ = -1;
+  }
+  ~LineSocket() {
+    if (fd_ >= 0) ::close(fd_);
+  }
   LineSocket(const LineSocket&) = delete;
   LineSocket& operator=(const LineSocket&) = delete;
 
@@ -352,6 +359,10 @@ class LineSocket {
   }
 
  private:
+  LineSocket(int fd, int) : fd_(fd) {
+    int one = 1;
+    ::setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  }
   int fd_ = -1;
   std::string buf_;
   size_t pos_ = 0;
@@ -423,5 +434,46 @@ BENCHMARK(BM_empire_server_round_trip)
     ->Arg(10)
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond);
+
+// The floor under the figure above: a bare line round trip over loopback between two threads
+// (a blocking echo, no hub, no parsing), measured in the same run.
+void BM_empire_bare_loopback_round_trip(benchmark::State& state) {
+  int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof a;
+  if (listener < 0 || ::bind(listener, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 ||
+      ::listen(listener, 1) != 0 ||
+      ::getsockname(listener, reinterpret_cast<sockaddr*>(&a), &len) != 0) {
+    state.SkipWithError("cannot listen on loopback");
+    if (listener >= 0) ::close(listener);
+    return;
+  }
+  std::thread echo([listener] {
+    int fd = ::accept(listener, nullptr, nullptr);
+    if (fd < 0) return;
+    LineSocket peer = LineSocket::adopt(fd);
+    std::string line;
+    while (peer.read_line(line)) peer.send(line);
+  });
+  {
+    LineSocket s(ntohs(a.sin_port));
+    std::string line;
+    for (auto _ : state) {
+      s.send("((move-to-point (0 2)))");
+      if (!s.read_line(line)) {
+        state.SkipWithError("echo closed");
+        break;
+      }
+    }
+  }
+  echo.join();
+  ::close(listener);
+}
+BENCHMARK(BM_empire_bare_loopback_round_trip)
+    ->Name("empire/bare_loopback_round_trip")
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
