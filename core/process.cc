@@ -500,22 +500,8 @@ std::unique_ptr<ChildProcess> ChildProcess::start(const ProcessOptions& options,
   child->cgroup_dir_ = sandbox.cgroup_dir;
   if (fd_socket[0] >= 0) {
     // The bot's ends of its pipes, to arena-sandbox-exec inside the sandbox (core/sandbox.h).
-    int fds[3] = {in[0], out[1], err[1]};
-    char byte = 0;
-    iovec iov{&byte, 1};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof fds)] = {};
-    msghdr msg{};
-    msg.msg_iov = &iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = control;
-    msg.msg_controllen = sizeof control;
-    cmsghdr* c = CMSG_FIRSTHDR(&msg);
-    c->cmsg_level = SOL_SOCKET;
-    c->cmsg_type = SCM_RIGHTS;
-    c->cmsg_len = CMSG_LEN(sizeof fds);
-    std::memcpy(CMSG_DATA(c), fds, sizeof fds);
-    while (sendmsg(fd_socket[0], &msg, MSG_NOSIGNAL) < 0 && errno == EINTR) {
-    }
+    const int fds[3] = {in[0], out[1], err[1]};
+    send_fds(fd_socket[0], fds, 3);
     // A TCP bot's relay asks for its connections over the same socket.
     if (options.sandbox.relay_port > 0) child->relay_control_fd_ = std::exchange(fd_socket[0], -1);
     close_fd(fd_socket[0]);

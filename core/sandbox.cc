@@ -197,6 +197,27 @@ SandboxedCommand sandbox_command(const std::vector<std::string>& argv,
   return out;
 }
 
+bool send_fds(int socket, const int* fds, int count) {
+  char byte = 0;
+  iovec iov{&byte, 1};
+  alignas(cmsghdr) char control[CMSG_SPACE(3 * sizeof(int))] = {};
+  if (count < 1 || count > 3) return false;
+  msghdr msg{};
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  msg.msg_control = control;
+  msg.msg_controllen = CMSG_SPACE(static_cast<size_t>(count) * sizeof(int));
+  cmsghdr* c = CMSG_FIRSTHDR(&msg);
+  c->cmsg_level = SOL_SOCKET;
+  c->cmsg_type = SCM_RIGHTS;
+  c->cmsg_len = CMSG_LEN(static_cast<size_t>(count) * sizeof(int));
+  std::memcpy(CMSG_DATA(c), fds, static_cast<size_t>(count) * sizeof(int));
+  ssize_t n;
+  while ((n = sendmsg(socket, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR) {
+  }
+  return n == 1;
+}
+
 bool serve_sandbox_relay(int control, int port) {
   if (control < 0) return false;
   for (;;) {
@@ -214,20 +235,7 @@ bool serve_sandbox_relay(int control, int port) {
     if (fd >= 0 && connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) {
       int one = 1;
       setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-      char byte = 'c';
-      iovec iov{&byte, 1};
-      alignas(cmsghdr) char buf[CMSG_SPACE(sizeof(int))] = {};
-      msghdr msg{};
-      msg.msg_iov = &iov;
-      msg.msg_iovlen = 1;
-      msg.msg_control = buf;
-      msg.msg_controllen = sizeof buf;
-      cmsghdr* c = CMSG_FIRSTHDR(&msg);
-      c->cmsg_level = SOL_SOCKET;
-      c->cmsg_type = SCM_RIGHTS;
-      c->cmsg_len = CMSG_LEN(sizeof(int));
-      std::memcpy(CMSG_DATA(c), &fd, sizeof fd);
-      sendmsg(control, &msg, MSG_NOSIGNAL);
+      send_fds(control, &fd, 1);
     }
     if (fd >= 0) close(fd);
   }

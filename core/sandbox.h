@@ -72,6 +72,10 @@ std::string sandbox_exec_path();
 // sandbox side is gone.
 bool serve_sandbox_relay(int control, int port);
 
+// Sends 1 to 3 descriptors with one byte over a Unix socket (SCM_RIGHTS), as arena-sandbox-exec
+// receives them. False when the peer is gone.
+bool send_fds(int socket, const int* fds, int count);
+
 // Removes a scratch directory and a cgroup made by sandbox_command (after the bot is reaped).
 void remove_sandbox_dirs(const std::string& scratch_dir, const std::string& cgroup_dir);
 
