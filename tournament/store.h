@@ -82,7 +82,7 @@ struct MatchRow {
   MatchState state = MatchState::queued;
   std::string lease_owner;  // empty unless leased
   int64_t lease_expires_ms = 0;
-  int attempts = 0;  // times it was leased
+  int attempts = 0;                   // times it was leased
   std::optional<MatchResult> result;  // when done (replay only if asked for)
   int64_t finished_ms = 0;
 };
