@@ -73,7 +73,9 @@ class Progress {
       n += 1;
       sum += place_share(places, i);
     }
-    if (done_ < total_ && std::chrono::steady_clock::now() - last_ < std::chrono::milliseconds(200))
+    // On a terminal one line redrawn at most five times a second; in a log, one line per match.
+    if (tty_ && done_ < total_ &&
+        std::chrono::steady_clock::now() - last_ < std::chrono::milliseconds(200))
       return;
     last_ = std::chrono::steady_clock::now();
     const double s =
@@ -83,14 +85,16 @@ class Progress {
     double best = -1e300;
     for (const auto& [e, v] : tally_)
       if (v.second / v.first > best) best = v.second / v.first, leader = e;
-    std::cerr << fmt::format("\rarena: tournament: {}/{} matches, {:.3g}/s, {:.0f} s left", done_,
-                             total_, rate, rate > 0 ? (total_ - done_) / rate : 0.0);
+    std::cerr << fmt::format("{}arena: tournament: {}/{} matches, {:.3g}/s, {:.0f} s left",
+                             tty_ ? "\r" : "", done_, total_, rate,
+                             rate > 0 ? (total_ - done_) / rate : 0.0);
     if (!leader.empty()) std::cerr << fmt::format(", leader {} ({:.3g})", leader, best);
-    std::cerr << "\x1b[K" << std::flush;
+    std::cerr << (tty_ ? "\x1b[K" : "\n") << std::flush;
   }
 
  private:
   const GameInfo& game_;
+  const bool tty_ = isatty(2);
   int done_, total_, played_ = 0;
   std::map<std::string, std::pair<int, double>> tally_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_;
@@ -194,11 +198,11 @@ int run(const RunArgs& a) {
   try {
     summary = run_tournament(*store, t, *game, base, ro);
   } catch (const UsageError& e) {
-    if (progress) std::cerr << "\n";
+    if (progress && isatty(2)) std::cerr << "\n";
     std::cerr << "arena: tournament run: " << e.what() << "\n";
     return kUsage;
   }
-  if (progress) std::cerr << "\n";
+  if (progress && isatty(2)) std::cerr << "\n";
   if (summary.requeued > 0)
     std::cerr << "arena: tournament: " << summary.requeued
               << " matches left unfinished by a stopped run were played again\n";
