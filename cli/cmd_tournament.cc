@@ -167,6 +167,15 @@ int run(const RunArgs& a) {
                  {"sandbox", a.sandbox},
                  {"limits", a.limits}};
   Tournament t;
+  if (!existing) {
+    // Another run of the same command may create it first: then it is that one's to share.
+    try {
+      t = store->create_tournament(a.name, game->name, config);
+    } catch (const StoreError&) {
+      existing = store->find_tournament(a.name);
+      if (!existing) throw;
+    }
+  }
   if (existing) {
     std::string differ;
     for (auto& [key, value] : config.items())
@@ -179,8 +188,6 @@ int run(const RunArgs& a) {
       return kUsage;
     }
     t = *existing;
-  } else {
-    t = store->create_tournament(a.name, game->name, config);
   }
   store->insert_matches(t.id, matches);
   const MatchCounts before = store->count_matches(t.id);

@@ -12,6 +12,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <thread>
 
 #include "tests/test_util.h"
 
@@ -212,6 +213,30 @@ TEST(Tournament, ReportCountsCrashesPerEntrant) {
   EXPECT_TRUE(r["faults"]["good"].empty());
   EXPECT_EQ(r["standings"][1]["entrant"], "bad");
   EXPECT_EQ(r["standings"][1]["mean_score"], -5000);
+}
+
+// Two runs of one tournament at once (two processes, one SQLite file) share its matches: each
+// match is played by one of them, once.
+TEST(Tournament, TwoRunsAtOnceShareTheMatches) {
+  const std::string dir = temp_dir(), db = dir + "/t.db";
+  const std::vector<std::string> cmd = {
+      "tournament", "run",          "two",   "--game",       "wumpus",
+      "--bot",      "a=bot:random", "--bot", "b=bot:random", "--games-per-pairing",
+      "60",         "--seed",       "9",     "--db",         db};
+  CommandResult r1, r2;
+  std::thread t1([&] { r1 = run_arena(cmd); });
+  std::thread t2([&] { r2 = run_arena(cmd); });
+  t1.join();
+  t2.join();
+  ASSERT_EQ(r1.status, 0) << r1.err;
+  ASSERT_EQ(r2.status, 0) << r2.err;
+  Json m =
+      json_of(run_arena({"tournament", "matches", "two", "--db", db, "--json", "--no-replay"}));
+  ASSERT_EQ(m["matches"].size(), 120u);
+  for (const Json& x : m["matches"]) {
+    EXPECT_EQ(x["state"], "done");
+    EXPECT_EQ(x["attempts"], 1);
+  }
 }
 
 // A Wumpus program that hangs the first time it is started (and says so with its pid in DIR/hung)
