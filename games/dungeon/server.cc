@@ -42,7 +42,20 @@ void Server::send_to(int a, const std::string& bytes) {
   if (conn < 0) return;  // inert: frames to it are discarded (§7.3)
   auto it = conns_.find(conn);
   if (it == conns_.end() || !it->second.open) return;
-  hub_.send_raw(conn, bytes);
+  send_frame(conn, a, bytes);
+}
+
+void Server::send_frame(ConnId conn, int a, const std::string& frame) {
+  hub_.send_raw(conn, frame);
+  if (!options_.log_frames) return;
+  Json r = {{"ev", "sent"}};
+  if (a >= 0) {
+    r.update(agent_json(a));
+  } else {
+    r["conn"] = conn;
+  }
+  r.update(sent_fields(frame));
+  record(std::move(r));
 }
 
 // Closes a connection as §8.5 and §12 say. The hub keeps it until the end (a seat's connection is
@@ -123,7 +136,7 @@ void Server::handle(const HubEvent& e) {
       // §12 row 6.
       std::string out;
       append_frame(out, make_error(ErrorCode::game_started));
-      hub_.send_raw(e.conn, out);
+      send_frame(e.conn, -1, out);
       record({{"ev", "error"},
               {"conn", e.conn},
               {"req", "start"},
@@ -214,6 +227,7 @@ void Server::on_message(ConnId conn, Conn& c, const std::string& body) {
     r["from"] = from;
     r["to"] = m->dest;
     r["crossing"] = engine_.crossings() - 1;
+    if (options_.log_instances) add_instance_fields(engine_.instance(a), r);
     record(std::move(r));
     out_.clear();
     append_sat_response(out_, engine_.instance(a));
@@ -281,7 +295,7 @@ void Server::request_error(int a, ConnId conn, const char* req, ErrorCode code,
                            const std::string& detail, bool close) {
   out_.clear();
   append_frame(out_, make_error(code, detail));
-  hub_.send_raw(conn, out_);
+  send_frame(conn, a, out_);
   Json r = {{"ev", "error"}};
   if (a >= 0) {
     r.update(agent_json(a));

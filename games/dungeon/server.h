@@ -33,6 +33,10 @@ struct ServerOptions {
   // began; and the number of such requests per agent.
   std::vector<int64_t>* latencies_ns = nullptr;
   std::array<int64_t, kNumAgents>* requests_per_agent = nullptr;
+  // §11.2 debug flags: a `sent` record for every frame sent (--log-frames); the instance in
+  // every `move` record (--log-instances).
+  bool log_frames = false;
+  bool log_instances = false;
   // Each record as it is written (serve streams game.jsonl); may be null.
   std::function<void(const Json& record)> on_record;
 };
@@ -86,6 +90,8 @@ class Server {
   void record(Json r);
   int64_t now_ms() const;
   void send_to(int a, const std::string& bytes);
+  // Queues one whole frame on `conn`; `a` is its agent (-1: none), for --log-frames.
+  void send_frame(ConnId conn, int a, const std::string& frame);
 
   Hub& hub_;
   const Dungeon& d_;
