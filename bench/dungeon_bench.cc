@@ -24,6 +24,7 @@
 #include "core/framers.h"
 #include "core/hub.h"
 #include "games/dungeon/bots.h"
+#include "games/dungeon/cadical.h"
 #include "games/dungeon/server.h"
 #include "games/dungeon/solver.h"
 #include "games/dungeon/traps.h"
@@ -90,21 +91,6 @@ double quantile_us(std::vector<double>& v, double q) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
   return v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))];
-}
-
-// The `cadical` program on PATH, or "".
-std::string find_cadical() {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/bin:/bin";
-  size_t start = 0;
-  while (start <= dirs.size()) {
-    size_t end = dirs.find(':', start);
-    if (end == std::string::npos) end = dirs.size();
-    const std::string candidate = dirs.substr(start, end - start) + "/cadical";
-    if (access(candidate.c_str(), X_OK) == 0) return candidate;
-    start = end + 1;
-  }
-  return "";
 }
 
 // Runs `cadical -q FILE` (its output discarded); the exit status (10 SAT, 20 UNSAT) and the wall

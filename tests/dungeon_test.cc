@@ -142,6 +142,18 @@ TEST(Dungeon, PlayWithProgramSeatsAndCheckTheReplay) {
   EXPECT_NE(check.out.find("valid dungeon replay"), std::string::npos) << check.out;
 }
 
+// The cadical team (its solver the cadical program) plays a whole game and its replay checks.
+TEST(Dungeon, TheCadicalTeamPlaysAndItsReplayChecks) {
+  if (run_command({"sh", "-c", "command -v cadical"}).status != 0)
+    GTEST_SKIP() << "cadical is not installed (scripts/install-deps)";
+  const std::string replay = temp_dir() + "/game.jsonl";
+  CommandResult r = run_arena({"play", "dungeon", "--seat", "team0=bot:idle", "--seat",
+                               "team1=bot:cadical", "--seed", "3", "--replay", replay});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("team1 wins (shrine)"), std::string::npos) << r.out;
+  EXPECT_EQ(run_arena({"replay", replay}).status, 0);
+}
+
 // §10: `arena play ... out=DIR` writes the same graph and npc files as `gen` and `serve`, and
 // `arena replay FILE --export OUT` writes them next to OUT.
 TEST(Dungeon, PlayAndExportWriteTheViewerFiles) {

@@ -1,9 +1,12 @@
 #include "games/dungeon/bots.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+
 #include <deque>
+#include <filesystem>
 #include <mutex>
 #include <queue>
 #include <thread>
@@ -11,6 +14,7 @@
 #include "core/framers.h"
 #include "core/rng.h"
 #include "core/tcp.h"
+#include "games/dungeon/cadical.h"
 #include "games/dungeon/codec.h"
 #include "games/dungeon/next_hop.h"
 #include "games/dungeon/solver.h"
@@ -181,7 +185,7 @@ struct TeamState {
 
 namespace {
 
-enum class Kind { reference, reference_v1, idle, stress };
+enum class Kind { reference, reference_v1, cadical, idle, stress };
 
 // §13.7: what a henchman does now.
 enum class Role { clearer, shield, hunter };
@@ -190,6 +194,9 @@ class Agent : public MessageBot {
  public:
   Agent(Kind kind, std::shared_ptr<TeamState> team, int team_no, int number, uint64_t seed)
       : kind_(kind), t_(std::move(team)), team_(team_no), me_(number), rng_(seed), solver_(seed) {}
+  ~Agent() override {
+    if (!cnf_file_.empty()) std::filesystem::remove(cnf_file_);
+  }
 
   void on_open(std::string& out) override { append_frame(out, StartRequest{team_, me_}); }
 
@@ -413,7 +420,11 @@ class Agent : public MessageBot {
     inst_.n = sat.num_switches;
     inst_.lits.assign(sat.lits.begin(), sat.lits.end());
     solution_.assignment.assign(static_cast<size_t>(std::max(0, inst_.n)), 0);
-    if ((kind_ == Kind::reference || kind_ == Kind::reference_v1) && inst_.n >= 3) {
+    if (kind_ == Kind::cadical && inst_.n >= 3 && solve_with_cadical()) {
+      // A complete solver's model: 0 active traps, checked below like any assignment.
+      if (count_active(inst_, solution_.assignment) != 0)
+        throw std::logic_error("cadical's model leaves traps active");
+    } else if (kind_ != Kind::idle && kind_ != Kind::stress && inst_.n >= 3) {
       const auto budget = std::chrono::milliseconds(me_ == kHeir ? 50 : 10);
       solver_.solve(inst_, SolverOptions{}, 0, budget);
       const int k = count_active(inst_, solver_.best());
@@ -422,6 +433,24 @@ class Agent : public MessageBot {
       solution_.assignment = solver_.best();
     }
     append_frame(out, solution_);
+  }
+
+  // The cadical team: `cadical -q` on the instance; true with a model in solution_. On UNSAT
+  // (uniform mode) the WalkSAT search of the reference team finds the best partial setting.
+  bool solve_with_cadical() {
+    if (cadical_.empty()) {
+      cadical_ = find_cadical();
+      if (cadical_.empty()) throw std::runtime_error("the cadical team needs the cadical program");
+      cnf_file_ = (std::filesystem::temp_directory_path() /
+                   ("arena-dungeon-cadical-" + std::to_string(getpid()) + "-" +
+                    std::to_string(reinterpret_cast<uintptr_t>(this)) + ".cnf"))
+                      .string();
+    }
+    CadicalResult r = run_cadical(cadical_, inst_, cnf_file_);
+    if (!r.error.empty()) throw std::runtime_error(r.error);
+    if (r.status != 10) return false;
+    solution_.assignment = std::move(r.setting);
+    return true;
   }
 
   Kind kind_;
@@ -437,11 +466,13 @@ class Agent : public MessageBot {
   bool outstanding_move_ = false, outstanding_solution_ = false;
   bool finished_ = false;
   std::string log_;
+  std::string cadical_, cnf_file_;
 };
 
 std::optional<Kind> kind_of(const std::string& name) {
   if (name == "reference") return Kind::reference;
   if (name == "reference-v1") return Kind::reference_v1;
+  if (name == "cadical") return Kind::cadical;
   if (name == "idle") return Kind::idle;
   if (name == "stress") return Kind::stress;
   return std::nullopt;
@@ -457,6 +488,9 @@ const std::vector<std::pair<std::string, std::string>>& bot_catalog() {
       {"reference-v1",
        "the first reference team: two clearers and three hunters throughout, the heir detours "
        "around NPCs"},
+      {"cadical",
+       "the reference team solving every trap instance with the cadical program (a complete "
+       "SAT solver, one process per crossing) instead of WalkSAT"},
       {"idle", "registers its six agents and never moves"},
       {"stress", "moves at random, every puzzle answered at once with all switches off"},
   };
