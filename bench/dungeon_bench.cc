@@ -34,7 +34,7 @@ namespace {
 
 void BM_dungeon_server_stress(benchmark::State& state) {
   const int seconds = static_cast<int>(state.range(0));
-  std::vector<int64_t> latencies;
+  std::vector<int64_t> latencies, cpu;
   std::array<int64_t, kNumAgents> per_agent{};
   for (auto _ : state) {
     const Dungeon d = generate_dungeon(1);
@@ -45,6 +45,8 @@ void BM_dungeon_server_stress(benchmark::State& state) {
     o.listener = hub.listen("127.0.0.1", 0, [] { return make_binary_framer(kMaxFrame); });
     o.latencies_ns = &latencies;
     o.requests_per_agent = &per_agent;
+    o.cpu_ns = &cpu;
+    o.keep_records = false;  // as serve: a minute's records would be gigabytes
     const int port = hub.port(*o.listener);
     Server server(hub, d, p, o);
     std::thread teams[2];
@@ -55,6 +57,21 @@ void BM_dungeon_server_stress(benchmark::State& state) {
     for (auto& th : teams) th.join();
     benchmark::DoNotOptimize(r.winner);
   }
+  // Where the long events come from: for each event over 1 ms, the server thread's own CPU time
+  // in it. Little CPU time in a long event is time the thread was not running (descheduled);
+  // CPU time close to the latency is work of the server's own (allocation, logging, sending).
+  int64_t over_1ms = 0, over_1ms_descheduled = 0, max_cpu = 0, cpu_of_max = 0, max_lat = -1;
+  for (size_t i = 0; i < latencies.size() && i < cpu.size(); ++i) {
+    max_cpu = std::max(max_cpu, cpu[i]);
+    if (latencies[i] > max_lat) max_lat = latencies[i], cpu_of_max = cpu[i];
+    if (latencies[i] <= 1'000'000) continue;
+    ++over_1ms;
+    over_1ms_descheduled += cpu[i] * 2 < latencies[i];
+  }
+  state.counters["over_1ms"] = static_cast<double>(over_1ms);
+  state.counters["over_1ms_cpu_under_half"] = static_cast<double>(over_1ms_descheduled);
+  state.counters["cpu_of_max_us"] = cpu_of_max / 1000.0;
+  state.counters["max_cpu_us"] = max_cpu / 1000.0;
   std::sort(latencies.begin(), latencies.end());
   auto at = [&](double q) {
     if (latencies.empty()) return 0.0;

@@ -196,6 +196,7 @@ int run_server(const std::string& bind, int port, uint64_t seed, const std::stri
   }
   Hub hub;
   ServerOptions options;
+  options.keep_records = false;  // streamed to the log file instead
   options.log_frames = log_frames;
   options.log_instances = log_instances;
   try {

@@ -1,11 +1,22 @@
 #include "games/dungeon/server.h"
 
+#include <time.h>
+
 #include <chrono>
 #include <limits>
 
 #include "games/dungeon/codec.h"
 
 namespace arena::dungeon {
+namespace {
+
+int64_t thread_cpu_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return int64_t{ts.tv_sec} * 1'000'000'000 + ts.tv_nsec;
+}
+
+}  // namespace
 
 Server::Server(Hub& hub, const Dungeon& dungeon, const Params& params, ServerOptions options)
     : hub_(hub),
@@ -29,7 +40,7 @@ void Server::record(Json r) {
        std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - opened_).count()}};
   full.update(r);
   if (options_.on_record) options_.on_record(full);
-  result_.records.push_back(std::move(full));
+  if (options_.keep_records || full["ev"] == "result") result_.records.push_back(std::move(full));
 }
 
 void Server::add_connection(ConnId conn, int team, const std::string& peer) {
@@ -153,10 +164,12 @@ void Server::handle(const HubEvent& e) {
     if (!options_.latencies_ns || !engine_.began() || c.agent < 0)
       return on_message(e.conn, c, e.message);
     const int a = c.agent;
+    const int64_t cpu0 = options_.cpu_ns ? thread_cpu_ns() : 0;
     const auto t0 = Clock::now();
     on_message(e.conn, c, e.message);
     options_.latencies_ns->push_back(
         std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
+    if (options_.cpu_ns) options_.cpu_ns->push_back(thread_cpu_ns() - cpu0);
     if (options_.requests_per_agent) (*options_.requests_per_agent)[a]++;
     return;
   }
