@@ -1,6 +1,7 @@
 // Dungeon Race end to end with the real `arena` binary: `arena dungeon serve` with two team
-// programs (`arena bot dungeon NAME --player T`, six sockets each), its log re-checked by
-// `arena replay`-style checking of §11.3, and `arena play` with program seats.
+// programs (`arena bot dungeon NAME --player T`, six sockets each), its own log (with the §11.2
+// debug records) re-checked by `arena replay`, `arena play` with program seats, the viewer files
+// of `play out=DIR` and `replay --export`, and the cadical team.
 #include <gtest/gtest.h>
 
 #include <filesystem>
