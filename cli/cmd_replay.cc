@@ -15,6 +15,17 @@ int fail(const std::string& path, const std::string& reason) {
   return kFailure;
 }
 
+// The game whose own log `text` is (its first line a JSON object with no container "type" but a
+// "game" that has import_log), or nullptr.
+const GameInfo* own_log_game(const std::string& text) {
+  Json first = Json::parse(text.substr(0, text.find('\n')), nullptr, /*allow_exceptions=*/false);
+  if (!first.is_object() || first.contains("type") || !first.contains("game") ||
+      !first["game"].is_string())
+    return nullptr;
+  const GameInfo* game = Registry::instance().find(first["game"].get<std::string>());
+  return game && game->import_log ? game : nullptr;
+}
+
 }  // namespace
 
 int cmd_replay(const std::string& path, bool do_export, const std::string& export_path, bool json) {
@@ -24,6 +35,8 @@ int cmd_replay(const std::string& path, bool do_export, const std::string& expor
     return fail(path, "cannot read: " + *error);
   }
   auto parsed = Replay::parse(text);
+  if (std::holds_alternative<std::string>(parsed))
+    if (const GameInfo* own = own_log_game(text)) parsed = own->import_log(text);
   if (auto* err = std::get_if<std::string>(&parsed)) return fail(path, *err);
   const Replay& replay = std::get<Replay>(parsed);
   const std::string game_name = replay.header["game"];

@@ -185,6 +185,9 @@ struct GameInfo {
   std::function<void(const std::vector<MatchOutcome>& outcomes, Json& out)> eval_extras;
   // Checks a replay's game-specific content; returns the problems found (empty: valid).
   std::function<std::vector<std::string>(const Replay& replay)> check_replay;
+  // Optional: the game's own log format, which `arena replay` also reads (Dungeon Race's `serve`
+  // writes its spec's records), turned into the container; or why it cannot be.
+  std::function<std::variant<Replay, std::string>(std::string_view text)> import_log;
   // The spec's own single-document form of a replay (`arena replay FILE --export`).
   std::function<Json(const Replay& replay)> export_replay;
   // Optional: files that go next to the exported document when it is written to a file

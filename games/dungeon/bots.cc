@@ -1,9 +1,12 @@
 #include "games/dungeon/bots.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+
 #include <deque>
+#include <filesystem>
 #include <mutex>
 #include <queue>
 #include <thread>
@@ -11,10 +14,24 @@
 #include "core/framers.h"
 #include "core/rng.h"
 #include "core/tcp.h"
+#include "games/dungeon/cadical.h"
 #include "games/dungeon/codec.h"
+#include "games/dungeon/next_hop.h"
 #include "games/dungeon/solver.h"
 
 namespace arena::dungeon {
+
+// How the heir weighs nodes (§13.8). Lenient (the first reference team, and the clearers'
+// view of the route): a believed NPC costs 8, an enemy henchman 1000, a node next to one 6.
+// Strict (the heir of the current reference team): a believed NPC is a wall unless a clearer
+// gets there first (then +3), an enemy henchman is a wall, a node next to one costs 6, or 2
+// with the shield beside the heir; both halved when the enemy leads the race.
+struct HeirCosts {
+  bool strict = false;
+  bool shield_near = false;
+  bool enemy_leads = false;
+  int clearers[3] = {-1, -1, -1};
+};
 
 // What a team knows (§13.2), shared by its six agents under one mutex.
 struct TeamState {
@@ -28,9 +45,10 @@ struct TeamState {
   int enemy_heir = -1;
   int hench_node[kAgentsPerTeam] = {-1, -1, -1, -1, -1, -1};  // enemy henchmen last seen
   int node[kAgentsPerTeam] = {0, 0, 0, 0, 0, 0};              // our agents
+  // §13.4: per team, the next-hop table over its allowed graph, built once per game.
+  NextHopTable hops[2];
   // Scratch for searches (under the mutex).
-  std::vector<int> dist, prev, dist2;
-  std::vector<int> queue;
+  std::vector<int> dist, prev;
 
   bool forbidden_for(int t, int v) const { return v == start[1 - t] || v == shrine[1 - t]; }
   bool adjacent(int u, int v) const { return std::binary_search(adj[u].begin(), adj[u].end(), v); }
@@ -51,25 +69,40 @@ struct TeamState {
       if (v >= 0 && v < n) npc[v] = 1;
     enemy_heir = start[1 - team];
     for (int& v : node) v = start[team];
-    dist.assign(n, 0), prev.assign(n, 0), dist2.assign(n, 0);
-    queue.reserve(n);
+    dist.assign(n, 0), prev.assign(n, 0);
+    for (int t = 0; t < 2; ++t) {
+      std::vector<uint8_t> bad(n, 0);
+      for (int v : {start[1 - t], shrine[1 - t]})
+        if (v >= 0 && v < n) bad[v] = 1;
+      hops[t].build(adj, bad);
+    }
     ready = true;
   }
 
-  // BFS distances from `from` over team `t`'s allowed graph into `out` (-1: unreachable).
-  void bfs(int t, int from, std::vector<int>& out) {
-    std::fill(out.begin(), out.end(), -1);
-    queue.clear();
-    out[from] = 0;
-    queue.push_back(from);
-    for (size_t i = 0; i < queue.size(); ++i) {
-      int u = queue[i];
-      for (int w : adj[u]) {
-        if (out[w] >= 0 || forbidden_for(t, w)) continue;
-        out[w] = out[u] + 1;
-        queue.push_back(w);
-      }
+  // Crossings from `from` to `to` on team `t`'s allowed graph, or -1.
+  int distance(int t, int from, int to) const {
+    if (from < 0 || to < 0) return -1;
+    const uint16_t d = hops[t].dist(from, to);
+    return d == NextHopTable::kUnreachable ? -1 : d;
+  }
+  // R of §13.7: the remaining crossings of team t's heir to its shrine.
+  int remaining(int t) const {
+    const int heir = t == team ? node[kHeir] : enemy_heir;
+    const int d = distance(t, heir, shrine[t]);
+    return d < 0 ? 1 << 20 : d;
+  }
+  bool shield_with_heir(int shield) const {
+    return shield >= 0 && (node[shield] == node[kHeir] || adjacent(node[shield], node[kHeir]));
+  }
+  // Whether one of `clearers` (agent numbers, -1 for none) reaches v before the heir does.
+  bool cleared_first(int v, const int* clearers, int count) const {
+    const int heir_d = distance(team, node[kHeir], v);
+    for (int i = 0; i < count; ++i) {
+      if (clearers[i] < 0) continue;
+      const int d = distance(team, node[clearers[i]], v);
+      if (d >= 0 && (heir_d < 0 || d < heir_d)) return true;
     }
+    return false;
   }
 
   bool near_enemy_henchman(int v) const {
@@ -86,9 +119,9 @@ struct TeamState {
   }
 
   // §13.8: the heir's route to its shrine over node costs (Dijkstra), from `from`; the nodes
-  // after `from`, in order, into `route`. NPC nodes cost a detour, not a wall: the heir never
-  // steps on one, it waits for a clearer (see next_for_heir).
-  void heir_route(int from, std::vector<int>& route) {
+  // after `from`, in order, into `route` (empty: no acceptable route). The heir never steps on
+  // a believed NPC: it waits for a clearer (see Agent::act).
+  void heir_route(int from, std::vector<int>& route, const HeirCosts& c = {}) {
     route.clear();
     const int target = shrine[team];
     std::fill(dist.begin(), dist.end(), INT32_MAX);
@@ -103,9 +136,22 @@ struct TeamState {
       for (int w : adj[u]) {
         if (forbidden_for(team, w)) continue;
         int cost = 1;
-        if (npc[w]) cost += 8;
-        if (enemy_henchman_on(w)) cost += 1000;
-        if (near_enemy_henchman(w)) cost += 6;
+        if (!c.strict) {
+          if (npc[w]) cost += 8;
+          if (enemy_henchman_on(w)) cost += 1000;
+          if (near_enemy_henchman(w)) cost += 6;
+        } else {
+          if (enemy_henchman_on(w)) continue;
+          if (npc[w]) {
+            if (!cleared_first(w, c.clearers, 3)) continue;
+            cost += 3;
+          }
+          if (near_enemy_henchman(w)) {
+            int extra = c.shield_near ? 2 : 6;
+            if (c.enemy_leads) extra /= 2;
+            cost += extra;
+          }
+        }
         if (d + cost < dist[w]) {
           dist[w] = d + cost;
           prev[w] = u;
@@ -118,17 +164,10 @@ struct TeamState {
     std::reverse(route.begin(), route.end());
   }
 
-  // The first step from `from` towards `to` on team `t`'s allowed graph, or -1.
-  int step_towards(int from, int to) {
-    if (from == to) return -1;
-    bfs(team, to, dist2);
-    int best = -1;
-    for (int w : adj[from]) {
-      if (forbidden_for(team, w) || dist2[w] < 0) continue;
-      if (dist2[w] == dist2[from] - 1) return w;  // neighbours ascend: the smallest id wins
-    }
-    return best;
-  }
+  // The first step from `from` towards `to` on our allowed graph, or -1 (§13.4's table).
+  int step_towards(int from, int to) const { return hops[team].next_hop(from, to); }
+  // The same on team `t`'s graph (-1 from an unknown node).
+  int step_hop(int t, int from, int to) const { return from < 0 ? -1 : hops[t].next_hop(from, to); }
 
   // A neighbour of `from` safe for the heir (no believed NPC, no enemy henchman on or next to
   // it), or any allowed neighbour; the heir "waits" by stepping there and back, since an agent
@@ -146,12 +185,18 @@ struct TeamState {
 
 namespace {
 
-enum class Kind { reference, idle, stress };
+enum class Kind { reference, reference_v1, cadical, idle, stress };
+
+// §13.7: what a henchman does now.
+enum class Role { clearer, shield, hunter };
 
 class Agent : public MessageBot {
  public:
   Agent(Kind kind, std::shared_ptr<TeamState> team, int team_no, int number, uint64_t seed)
       : kind_(kind), t_(std::move(team)), team_(team_no), me_(number), rng_(seed), solver_(seed) {}
+  ~Agent() override {
+    if (!cnf_file_.empty()) std::filesystem::remove(cnf_file_);
+  }
 
   void on_open(std::string& out) override { append_frame(out, StartRequest{team_, me_}); }
 
@@ -245,13 +290,65 @@ class Agent : public MessageBot {
       return;
     }
     if (me_ == kHeir) {
-      t.heir_route(here, route_);
+      t.heir_route(here, route_, heir_costs());
       if (!route_.empty() && !t.npc[route_[0]] && !t.enemy_henchman_on(route_[0]))
         return move(route_[0], out);
       return move(t.safe_neighbour(here, true, rng_), out);
     }
-    if (me_ <= 2) return clear(out);
-    hunt(out);
+    switch (role_of(me_)) {
+      case Role::clearer:
+        return clear(out);
+      case Role::shield:
+        return shield(out);
+      case Role::hunter:
+        return hunt(out);
+    }
+  }
+
+  // §13.7. The first reference team: agents 1 and 2 clear, 3-5 hunt, throughout. The current
+  // one: agent 1 clears, agent 2 shields, 3-5 hunt; balance by R_own and R_enemy, the remaining
+  // crossings of each heir: when the enemy leads (R_enemy <= R_own + 2) the shield hunts; when
+  // we lead comfortably (R_own + 5 <= R_enemy) agent 5 comes back as a second clearer.
+  Role role_of(int agent) const {
+    if (kind_ == Kind::reference_v1) return agent <= 2 ? Role::clearer : Role::hunter;
+    const TeamState& t = *t_;
+    const int own = t.remaining(t.team), enemy = t.remaining(1 - t.team);
+    if (agent == 1) return Role::clearer;
+    if (agent == 2) return enemy <= own + 2 ? Role::hunter : Role::shield;
+    if (agent == 5 && own + 5 <= enemy) return Role::clearer;
+    return Role::hunter;
+  }
+
+  HeirCosts heir_costs() const {
+    HeirCosts c;
+    if (kind_ == Kind::reference_v1) return c;
+    const TeamState& t = *t_;
+    c.strict = true;
+    int shield = -1, k = 0;
+    for (int a = 1; a < kAgentsPerTeam; ++a) {
+      const Role r = role_of(a);
+      if (r == Role::shield) shield = a;
+      if (r == Role::clearer && k < 3) c.clearers[k++] = a;
+    }
+    c.shield_near = t.shield_with_heir(shield);
+    c.enemy_leads = t.remaining(1 - t.team) <= t.remaining(t.team);
+    return c;
+  }
+
+  // The shield (§13.7): on the heir's node, or on its next node when already there (an agent
+  // acts only on the frames it receives, so it keeps stepping with the heir rather than wait).
+  void shield(std::string& out) {
+    TeamState& t = *t_;
+    const int here = t.node[me_], heir = t.node[kHeir];
+    int step = -1;
+    if (here != heir) {
+      step = t.step_towards(here, heir);
+    } else {
+      t.heir_route(heir, route_, heir_costs());
+      if (!route_.empty() && !t.enemy_henchman_on(route_[0])) step = route_[0];
+    }
+    if (step < 0) step = t.safe_neighbour(here, false, rng_);
+    move(step, out);
   }
 
   // Clearers (agents 1 and 2): the shrine's NPC first, then the NPCs on the heir's route, agent 1
@@ -266,10 +363,13 @@ class Agent : public MessageBot {
     for (int v : route_)
       if (t.npc[v] && v != t.shrine[t.team]) targets.push_back(v);
     int target = -1;
+    // The first clearer takes the first target, the second (agent 2, or 5 when it clears) the
+    // next one.
+    const size_t index = me_ == 1 ? 0 : 1;
     if (!targets.empty()) {
-      target = targets[std::min<size_t>(targets.size() - 1, static_cast<size_t>(me_ - 1))];
+      target = targets[std::min(targets.size() - 1, index)];
     } else if (!route_.empty()) {
-      target = route_[std::min<size_t>(route_.size() - 1, 2 + static_cast<size_t>(me_))];
+      target = route_[std::min<size_t>(route_.size() - 1, 3 + index)];
     }
     int step = target >= 0 ? t.step_towards(here, target) : -1;
     if (step < 0) step = t.safe_neighbour(here, false, rng_);
@@ -285,34 +385,27 @@ class Agent : public MessageBot {
     const int enemy = 1 - t.team;
     if (eh >= 0 && t.adjacent(here, eh) && !t.forbidden_for(t.team, eh) && !t.enemy_henchman_on(eh))
       return move(eh, out);
-    // The enemy heir's route: BFS from its shrine over its allowed graph, walked from its node.
-    t.bfs(enemy, t.shrine[enemy], t.dist2);
+    // The enemy heir's route, from the enemy's table (§13.4), walked from its node.
     route_.clear();
-    for (int v = eh; v >= 0 && t.dist2[v] > 0;) {
-      int nxt = -1;
-      for (int w : t.adj[v])
-        if (!t.forbidden_for(enemy, w) && t.dist2[w] == t.dist2[v] - 1) {
-          nxt = w;
-          break;
-        }
-      if (nxt < 0) break;
-      route_.push_back(nxt);
-      v = nxt;
-    }
-    // Our distances from this hunter.
-    t.bfs(t.team, here, t.dist);
-    int target = -1, skip = me_ - 3;
+    for (int v = t.step_hop(enemy, eh, t.shrine[enemy]); v >= 0;
+         v = t.step_hop(enemy, v, t.shrine[enemy]))
+      route_.push_back(v);
+    // Our distances from this hunter, from our table. The hunters share the route out by their
+    // rank among those that hunt now.
+    int target = -1, skip = 0;
+    for (int a = 1; a < me_; ++a) skip += role_of(a) == Role::hunter;
     for (size_t i = 0; i < route_.size(); ++i) {
       int q = route_[i];
-      if (t.forbidden_for(t.team, q) || t.dist[q] < 0) continue;
-      if (t.dist[q] <= static_cast<int>(i) + 1) {  // we get there no later than the heir
+      const int dq = t.distance(t.team, here, q);
+      if (t.forbidden_for(t.team, q) || dq < 0) continue;
+      if (dq <= static_cast<int>(i) + 1) {  // we get there no later than the heir
         target = q;
         if (skip-- <= 0) break;
       }
     }
     if (target < 0 && !route_.empty()) {
       for (auto it = route_.rbegin(); it != route_.rend(); ++it)
-        if (!t.forbidden_for(t.team, *it) && t.dist[*it] >= 0) {
+        if (!t.forbidden_for(t.team, *it) && t.distance(t.team, here, *it) >= 0) {
           target = *it;
           break;
         }
@@ -327,7 +420,11 @@ class Agent : public MessageBot {
     inst_.n = sat.num_switches;
     inst_.lits.assign(sat.lits.begin(), sat.lits.end());
     solution_.assignment.assign(static_cast<size_t>(std::max(0, inst_.n)), 0);
-    if (kind_ == Kind::reference && inst_.n >= 3) {
+    if (kind_ == Kind::cadical && inst_.n >= 3 && solve_with_cadical()) {
+      // A complete solver's model: 0 active traps, checked below like any assignment.
+      if (count_active(inst_, solution_.assignment) != 0)
+        throw std::logic_error("cadical's model leaves traps active");
+    } else if (kind_ != Kind::idle && kind_ != Kind::stress && inst_.n >= 3) {
       const auto budget = std::chrono::milliseconds(me_ == kHeir ? 50 : 10);
       solver_.solve(inst_, SolverOptions{}, 0, budget);
       const int k = count_active(inst_, solver_.best());
@@ -336,6 +433,24 @@ class Agent : public MessageBot {
       solution_.assignment = solver_.best();
     }
     append_frame(out, solution_);
+  }
+
+  // The cadical team: `cadical -q` on the instance; true with a model in solution_. On UNSAT
+  // (uniform mode) the WalkSAT search of the reference team finds the best partial setting.
+  bool solve_with_cadical() {
+    if (cadical_.empty()) {
+      cadical_ = find_cadical();
+      if (cadical_.empty()) throw std::runtime_error("the cadical team needs the cadical program");
+      cnf_file_ = (std::filesystem::temp_directory_path() /
+                   ("arena-dungeon-cadical-" + std::to_string(getpid()) + "-" +
+                    std::to_string(reinterpret_cast<uintptr_t>(this)) + ".cnf"))
+                      .string();
+    }
+    CadicalResult r = run_cadical(cadical_, inst_, cnf_file_);
+    if (!r.error.empty()) throw std::runtime_error(r.error);
+    if (r.status != 10) return false;
+    solution_.assignment = std::move(r.setting);
+    return true;
   }
 
   Kind kind_;
@@ -351,10 +466,13 @@ class Agent : public MessageBot {
   bool outstanding_move_ = false, outstanding_solution_ = false;
   bool finished_ = false;
   std::string log_;
+  std::string cadical_, cnf_file_;
 };
 
 std::optional<Kind> kind_of(const std::string& name) {
   if (name == "reference") return Kind::reference;
+  if (name == "reference-v1") return Kind::reference_v1;
+  if (name == "cadical") return Kind::cadical;
   if (name == "idle") return Kind::idle;
   if (name == "stress") return Kind::stress;
   return std::nullopt;
@@ -365,7 +483,14 @@ std::optional<Kind> kind_of(const std::string& name) {
 const std::vector<std::pair<std::string, std::string>>& bot_catalog() {
   static const std::vector<std::pair<std::string, std::string>> catalog = {
       {"reference",
-       "spec §13: WalkSAT per agent, heir around NPCs and enemy henchmen, clearers, hunters"},
+       "spec §13: WalkSAT per agent, next-hop tables, a clearer, a shield and three hunters "
+       "rebalanced by the race, an heir that waits for cleared NPCs"},
+      {"reference-v1",
+       "the first reference team: two clearers and three hunters throughout, the heir detours "
+       "around NPCs"},
+      {"cadical",
+       "the reference team solving every trap instance with the cadical program (a complete "
+       "SAT solver, one process per crossing) instead of WalkSAT"},
       {"idle", "registers its six agents and never moves"},
       {"stress", "moves at random, every puzzle answered at once with all switches off"},
   };

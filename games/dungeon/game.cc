@@ -111,6 +111,11 @@ Json result_fields(const ServerResult& r) {
 RefereeRecord referee(RefereeContext& context) {
   const Params params = params_of(context.setup.params);
   const Dungeon d = generate_dungeon(context.setup.seed);
+  // §10: the viewer files right after generation, before any agent is served.
+  auto out = context.setup.params.values.find("out");
+  if (out != context.setup.params.values.end() && !out->second.empty())
+    if (auto e = write_viewer_files(d, out->second))
+      throw UsageError("out=" + out->second + ": " + *e);
   ServerOptions options;
   options.registration_ms = kRegistrationMs;
   Server server(context.hub, d, params, options);
@@ -171,7 +176,8 @@ int run_bot(const std::string& name, const BotArgs& args) {
 
 // The standalone server of `serve` and `arena host dungeon`.
 int run_server(const std::string& bind, int port, uint64_t seed, const std::string& out_dir,
-               const std::string& log_path, const Params& params) {
+               const std::string& log_path, const Params& params, bool log_frames,
+               bool log_instances) {
   Dungeon d;
   try {
     d = generate_dungeon(seed);
@@ -190,6 +196,9 @@ int run_server(const std::string& bind, int port, uint64_t seed, const std::stri
   }
   Hub hub;
   ServerOptions options;
+  options.keep_records = false;  // streamed to the log file instead
+  options.log_frames = log_frames;
+  options.log_instances = log_instances;
   try {
     options.listener = hub.listen(bind, port, [] { return make_binary_framer(kMaxFrame); });
   } catch (const std::exception& e) {
@@ -244,7 +253,8 @@ int host(const HostArgs& args) {
   std::string dir = std::filesystem::path(log_path).parent_path().string();
   if (dir.empty()) dir = ".";
   return run_server("0.0.0.0", args.port.value_or(kDefaultPort), seed, dir, log_path,
-                    params_of(args.params));
+                    params_of(args.params), args.params.get("log_frames") == "1",
+                    args.params.get("log_instances") == "1");
 }
 
 }  // namespace
@@ -284,6 +294,7 @@ int serve(const std::vector<std::string>& args) {
   std::string bind = "127.0.0.1", out = ".";
   int port = kDefaultPort;
   std::optional<uint64_t> seed;
+  bool log_frames = false, log_instances = false;
   std::vector<std::string> words;
   auto usage = [](const std::string& why) {
     std::cerr << "arena dungeon serve: " << why << "\n";
@@ -291,7 +302,11 @@ int serve(const std::vector<std::string>& args) {
   };
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--port" || a == "--bind" || a == "--seed" || a == "--out") {
+    if (a == "--log-frames") {
+      log_frames = true;
+    } else if (a == "--log-instances") {
+      log_instances = true;
+    } else if (a == "--port" || a == "--bind" || a == "--seed" || a == "--out") {
       if (i + 1 >= args.size()) return usage(a + " needs a value");
       const std::string& v = args[++i];
       if (a == "--port") {
@@ -315,7 +330,7 @@ int serve(const std::vector<std::string>& args) {
   if (auto* e = std::get_if<std::string>(&parsed)) return usage(*e);
   return run_server(bind, port, seed.value_or(entropy_seed()), out,
                     (std::filesystem::path(out) / "game.jsonl").string(),
-                    params_of(std::get<ParamValues>(parsed)));
+                    params_of(std::get<ParamValues>(parsed)), log_frames, log_instances);
 }
 
 GameInfo game_info() {
@@ -327,6 +342,32 @@ GameInfo game_info() {
   g.roles = {"team0", "team1"};
   g.min_seats = 2;
   g.params = param_specs();
+  // Not a rule (so not in the log's params): where `arena play` writes `graph` and `npc` (§10),
+  // as serve's --out DIR does.
+  g.params.push_back(
+      {"out", "",
+       "arena play: write the graph and npc files (§10) into this "
+       "directory; empty = none",
+       [](const std::string&) -> std::optional<std::string> { return std::nullopt; }});
+  g.export_files = [](const Replay& replay, const std::string&, Json&) {
+    // The viewer files of the replay's dungeon, next to the exported document.
+    std::vector<ExportFile> files;
+    auto seed = parse_seed(replay.header.value("seed", std::string()));
+    if (!seed) return files;
+    const Dungeon d = generate_dungeon(*seed);
+    files.push_back({"graph", graph_file_text(d)});
+    files.push_back({"npc", npc_file_text(d)});
+    return files;
+  };
+  auto flag = [](const std::string& v) -> std::optional<std::string> {
+    if (v == "0" || v == "1") return std::nullopt;
+    return "expected 0 or 1, got '" + v + "'";
+  };
+  // §11.2's debug flags for `arena host dungeon`, which takes only k=v words of its own.
+  g.host_params = {
+      {"log_frames", "0", "1: log every frame sent (`sent` records), as serve --log-frames", flag},
+      {"log_instances", "0", "1: the traps in every `move` record, as serve --log-instances",
+       flag}};
   for (const auto& [name, help] : bot_catalog()) g.bots.push_back({name, help, {}});
   g.bot_flags = {{"--player", true, [](const std::string& v) -> std::optional<std::string> {
                     if (v == "0" || v == "1") return std::nullopt;
@@ -338,11 +379,13 @@ GameInfo game_info() {
   g.referee = referee;
   g.check_replay = check_replay;
   g.export_replay = export_replay;
+  g.import_log = import_serve_log;
   g.host = host;
   g.tools = dungeon_tools();
   g.tools.push_back({"serve",
-                     "serve [--port 7777] [--bind ADDR] [--seed N] [--out DIR] [k=v ...]: a "
-                     "standalone server; prints its port first, `winner W REASON` at the end",
+                     "serve [--port 7777] [--bind ADDR] [--seed N] [--out DIR] [--log-frames] "
+                     "[--log-instances] [k=v ...]: a standalone server; prints its port first, "
+                     "`winner W REASON` at the end",
                      serve});
   return g;
 }

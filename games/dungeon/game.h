@@ -5,6 +5,8 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
+#include <variant>
 
 #include "core/registry.h"
 #include "games/dungeon/rules.h"
@@ -23,6 +25,11 @@ std::optional<Params> params_of_json(const Json& params, std::string& error);
 std::vector<std::string> check_replay(const Replay& replay);
 // §11.2's own form: the header record, every record with `t_us`, the result record.
 Json export_replay(const Replay& replay);
+
+// `serve`'s own log (§11.2 records: the header record first, the result record last) as the
+// replay container, so that `arena replay` checks it like a replay of `arena play`; or why it is
+// not such a log (naming the line).
+std::variant<Replay, std::string> import_serve_log(std::string_view text);
 
 // `arena dungeon serve ...` (§3.5): a standalone server; prints the port on its first line.
 int serve(const std::vector<std::string>& args);

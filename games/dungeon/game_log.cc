@@ -1,5 +1,9 @@
 #include "games/dungeon/game_log.h"
 
+#include <type_traits>
+
+#include "games/dungeon/codec.h"
+
 namespace arena::dungeon {
 
 Json agent_json(int a) {
@@ -74,6 +78,59 @@ Json header_fields(const Dungeon& d, const Params& p) {
               {"nodes", static_cast<int>(d.x.size())},
               {"edges", static_cast<int>(d.edges.size())},
               {"npcs", d.npc_nodes}};
+}
+
+void add_instance_fields(const Instance& inst, Json& r) {
+  Json traps = Json::array();
+  for (int t = 0; t < inst.traps(); ++t)
+    traps.push_back({inst.lits[3 * t], inst.lits[3 * t + 1], inst.lits[3 * t + 2]});
+  r["switches"] = inst.n;
+  r["traps"] = std::move(traps);
+}
+
+Json sent_fields(std::string_view frame) {
+  // The server only sends frames it encoded itself, so a decoding failure is a codec defect; it
+  // is logged as such rather than hidden.
+  if (frame.size() < 4) return Json{{"tag", "?"}, {"error", "frame shorter than its prefix"}};
+  auto decoded = decode_response(frame.substr(4));
+  if (auto* e = std::get_if<DecodeError>(&decoded))
+    return Json{{"tag", "?"}, {"error", e->message()}};
+  return std::visit(
+      [](const auto& m) -> Json {
+        using M = std::decay_t<decltype(m)>;
+        if constexpr (std::is_same_v<M, DungeonResponse>) {
+          Json nodes = Json::array();
+          for (const auto& [x, y] : m.nodes) nodes.push_back({x, y});
+          Json edges = Json::array();
+          for (const auto& [u, v] : m.edges) edges.push_back({u, v});
+          return Json{{"tag", "DungeonResponse"},  {"player", m.player},
+                      {"agent", m.agent},          {"nodes", std::move(nodes)},
+                      {"edges", std::move(edges)}, {"npcs", m.npc_nodes},
+                      {"start0", m.start0},        {"shrine0", m.shrine0},
+                      {"start1", m.start1},        {"shrine1", m.shrine1}};
+        } else if constexpr (std::is_same_v<M, SatResponse>) {
+          Json traps = Json::array();
+          for (size_t t = 0; t + 2 < m.lits.size(); t += 3)
+            traps.push_back({m.lits[t], m.lits[t + 1], m.lits[t + 2]});
+          return Json{
+              {"tag", "SatResponse"}, {"switches", m.num_switches}, {"traps", std::move(traps)}};
+        } else if constexpr (std::is_same_v<M, MoveResponse>) {
+          return Json{{"tag", "MoveResponse"},
+                      {"location", m.location},
+                      {"success", m.success},
+                      {"killed", m.killed}};
+        } else if constexpr (std::is_same_v<M, EnemyLocationResponse>) {
+          return Json{{"tag", "EnemyLocationResponse"},
+                      {"who", m.who},
+                      {"location", m.location},
+                      {"seen", m.seen}};
+        } else if constexpr (std::is_same_v<M, GameOverResponse>) {
+          return Json{{"tag", "GameOverResponse"}, {"winner", m.winner}};
+        } else {
+          return Json{{"tag", "ErrorMessageResponse"}, {"message", m.message}};
+        }
+      },
+      std::get<Response>(decoded));
 }
 
 }  // namespace arena::dungeon

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -36,5 +37,14 @@ Json header_fields(const Dungeon& d, const Params& p);
 
 // The parameters as §3.5 names them (all of them, as strings).
 Json params_json(const Params& p);
+
+// `--log-instances` (§11.2): the instance as the `move` record carries it, `switches` (n) and
+// `traps` (one [a, b, c] of literals per trap, in instance order).
+void add_instance_fields(const Instance& inst, Json& move_record);
+
+// `--log-frames` (§11.2): the fields of a `sent` record for one whole frame (length prefix
+// included) sent by the server: `tag` (the message's name, e.g. "MoveResponse") and its decoded
+// fields. The recipient is the caller's to add.
+Json sent_fields(std::string_view frame);
 
 }  // namespace arena::dungeon

@@ -60,7 +60,8 @@ std::vector<std::string> check_replay(const Replay& replay) {
   Effects fx;
   std::deque<Json> expected;  // derived records the last input produced, not yet seen
   std::vector<Json> derived;
-  int64_t seq = 0;
+  // Events count from 0 in the container, from 1 in serve's own log (import_serve_log).
+  int64_t seq = h.value("first_seq", 0);
   auto derive = [&](const std::string& assign) {
     derived.clear();
     derived_records(fx, assign, derived);
@@ -75,6 +76,7 @@ std::vector<std::string> check_replay(const Replay& replay) {
     }
     ++seq;
     const std::string ev = e.value("ev", "");
+    if (ev == "sent") continue;  // --log-frames: what was sent, not an input nor derived
     const Json body = without_meta(e);
     if (ev == "pos" || ev == "kill" || ev == "cancel" || ev == "solve") {
       if (ev == "solve" && expected.empty()) {
@@ -122,6 +124,13 @@ std::vector<std::string> check_replay(const Replay& replay) {
         problems.push_back(where + ": the logged move is refused by the rules (" +
                            std::string(error_name(*fx.error)) + ")");
         return problems;
+      }
+      if (e.contains("traps")) {
+        // --log-instances: the logged instance is the one the seed gives this crossing.
+        Json want = Json::object();
+        add_instance_fields(engine.instance(*a), want);
+        if (e.value("switches", Json()) != want["switches"] || e["traps"] != want["traps"])
+          problems.push_back(where + ": the logged traps are not the instance replaying gives");
       }
       if (int_of(e, "crossing") != engine.crossings() - 1)
         problems.push_back(where + ": crossing is " + quote_json(e.value("crossing", Json())) +
@@ -192,6 +201,66 @@ Json export_replay(const Replay& replay) {
     if (res.contains(k)) result[k] = res[k];
   out.push_back(std::move(result));
   return out;
+}
+
+std::variant<Replay, std::string> import_serve_log(std::string_view text) {
+  std::vector<Json> lines;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string where = "line " + std::to_string(lines.size() + 1);
+    Json j = Json::parse(text.substr(pos, end - pos), nullptr, /*allow_exceptions=*/false);
+    pos = end + 1;
+    if (!j.is_object()) return where + ": not a JSON object (serve's log is JSON Lines)";
+    if (!j.contains("ev") || !j["ev"].is_string()) return where + ": no string \"ev\"";
+    if (!j.contains("t_us") || !j["t_us"].is_number_integer())
+      return where + ": no integer \"t_us\"";
+    if (int_of(j, "seq") != static_cast<int>(lines.size()))
+      return where + ": seq is " + quote_json(j.value("seq", Json())) + ", expected " +
+             std::to_string(lines.size());
+    lines.push_back(std::move(j));
+  }
+  if (lines.empty()) return std::string("empty file, not a log");
+  const Json& h = lines.front();
+  if (h["ev"] != "header") return std::string("line 1: the first record must be the header");
+  if (lines.size() < 2 || lines.back()["ev"] != "result")
+    return "truncated: the last record (line " + std::to_string(lines.size()) +
+           ") is not the result";
+  for (const char* k : {"params", "seed", "seats"})
+    if (!h.contains(k)) return std::string("line 1: the header has no \"") + k + "\"";
+  Replay r;
+  r.header =
+      Replay::make_header("dungeon", h["params"], h["seed"], h["seats"], Json{{"turn_ms", 0}});
+  for (auto& [k, v] : h.items())
+    if (k != "seq" && k != "t_us" && k != "ev" && k != "game" && k != "seats" && k != "seed")
+      r.header[k] = v;
+  for (size_t i = 1; i + 1 < lines.size(); ++i) {
+    Json e = {{"type", "event"}};
+    for (auto& [k, v] : lines[i].items()) {
+      if (k == "t_us") {
+        e["ms"] = v.get<int64_t>() / 1000.0;
+      } else {
+        e[k] = v;
+      }
+    }
+    r.events.push_back(std::move(e));
+  }
+  // serve's seq counts the header as record 0, so its events start at 1.
+  r.header["first_seq"] = 1;
+  const Json& last = lines.back();
+  Json result = Json::object();
+  for (const char* k : {"winner", "reason", "duration_ms", "crossings", "deaths"})
+    if (last.contains(k)) result[k] = last[k];
+  const int winner = int_of(last, "winner");
+  const std::array<double, 2> s = scores(winner);
+  r.result = {{"type", "result"},
+              {"scores", {{"team0", s[0]}, {"team1", s[1]}}},
+              {"winner", winner == 0   ? Json("team0")
+                         : winner == 1 ? Json("team1")
+                                       : Json()},
+              {"result", std::move(result)}};
+  return r;
 }
 
 }  // namespace arena::dungeon

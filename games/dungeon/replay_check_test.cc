@@ -3,6 +3,8 @@
 // record taken out, is refused with the place it differs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "games/dungeon/game.h"
 #include "match/match.h"
 
@@ -72,6 +74,41 @@ TEST(ReplayCheck, APlayedGamePassesAndEveryTamperingIsRefused) {
   EXPECT_EQ(doc.back()["ev"], "result");
   EXPECT_EQ(doc.back()["winner"], 0);
   EXPECT_TRUE(doc[1].contains("t_us"));
+}
+
+// serve's own form (§11.2 records, the header as record 0; export_replay writes the same form)
+// reads back as a replay that checks; what is not such a log is refused, naming the line.
+TEST(ReplayCheck, ServesOwnLogReadsBackAndChecks) {
+  const Replay good = played(2);
+  std::string log;
+  for (const Json& r : export_replay(good)) log += r.dump() + "\n";
+  auto read = import_serve_log(log);
+  ASSERT_TRUE(std::holds_alternative<Replay>(read)) << std::get<std::string>(read);
+  const Replay& back = std::get<Replay>(read);
+  EXPECT_EQ(check_replay(back), std::vector<std::string>{});
+  EXPECT_EQ(back.result["winner"], good.result["winner"]);
+  EXPECT_EQ(static_cast<std::ptrdiff_t>(back.events.size()) + 2,
+            std::count(log.begin(), log.end(), '\n'));
+
+  auto error_of = [](const std::string& text) {
+    auto r = import_serve_log(text);
+    return std::holds_alternative<std::string>(r) ? std::get<std::string>(r) : "";
+  };
+  const std::string first = log.substr(0, log.find('\n') + 1);
+  const std::string rest = log.substr(first.size());
+  EXPECT_EQ(error_of(""), "empty file, not a log");
+  EXPECT_EQ(error_of(first), "truncated: the last record (line 1) is not the result");
+  EXPECT_EQ(error_of(rest), "line 1: seq is 1, expected 0");
+  EXPECT_EQ(error_of(first + "[1]\n"), "line 2: not a JSON object (serve's log is JSON Lines)");
+  EXPECT_EQ(error_of(first + "{\"seq\":1,\"ev\":\"begin\"}\n"), "line 2: no integer \"t_us\"");
+  // A record changed by hand is found once read back.
+  std::string bad = log;
+  const size_t pos = bad.find("\"cause\":\"cross\"");
+  ASSERT_NE(pos, std::string::npos);
+  bad.replace(pos, 15, "\"cause\":\"trap\"");
+  auto bad_read = import_serve_log(bad);
+  ASSERT_TRUE(std::holds_alternative<Replay>(bad_read));
+  EXPECT_FALSE(check_replay(std::get<Replay>(bad_read)).empty());
 }
 
 }  // namespace

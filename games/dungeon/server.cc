@@ -1,11 +1,22 @@
 #include "games/dungeon/server.h"
 
+#include <time.h>
+
 #include <chrono>
 #include <limits>
 
 #include "games/dungeon/codec.h"
 
 namespace arena::dungeon {
+namespace {
+
+int64_t thread_cpu_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return int64_t{ts.tv_sec} * 1'000'000'000 + ts.tv_nsec;
+}
+
+}  // namespace
 
 Server::Server(Hub& hub, const Dungeon& dungeon, const Params& params, ServerOptions options)
     : hub_(hub),
@@ -29,7 +40,7 @@ void Server::record(Json r) {
        std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - opened_).count()}};
   full.update(r);
   if (options_.on_record) options_.on_record(full);
-  result_.records.push_back(std::move(full));
+  if (options_.keep_records || full["ev"] == "result") result_.records.push_back(std::move(full));
 }
 
 void Server::add_connection(ConnId conn, int team, const std::string& peer) {
@@ -42,7 +53,20 @@ void Server::send_to(int a, const std::string& bytes) {
   if (conn < 0) return;  // inert: frames to it are discarded (§7.3)
   auto it = conns_.find(conn);
   if (it == conns_.end() || !it->second.open) return;
-  hub_.send_raw(conn, bytes);
+  send_frame(conn, a, bytes);
+}
+
+void Server::send_frame(ConnId conn, int a, const std::string& frame) {
+  hub_.send_raw(conn, frame);
+  if (!options_.log_frames) return;
+  Json r = {{"ev", "sent"}};
+  if (a >= 0) {
+    r.update(agent_json(a));
+  } else {
+    r["conn"] = conn;
+  }
+  r.update(sent_fields(frame));
+  record(std::move(r));
 }
 
 // Closes a connection as §8.5 and §12 say. The hub keeps it until the end (a seat's connection is
@@ -123,7 +147,7 @@ void Server::handle(const HubEvent& e) {
       // §12 row 6.
       std::string out;
       append_frame(out, make_error(ErrorCode::game_started));
-      hub_.send_raw(e.conn, out);
+      send_frame(e.conn, -1, out);
       record({{"ev", "error"},
               {"conn", e.conn},
               {"req", "start"},
@@ -140,10 +164,12 @@ void Server::handle(const HubEvent& e) {
     if (!options_.latencies_ns || !engine_.began() || c.agent < 0)
       return on_message(e.conn, c, e.message);
     const int a = c.agent;
+    const int64_t cpu0 = options_.cpu_ns ? thread_cpu_ns() : 0;
     const auto t0 = Clock::now();
     on_message(e.conn, c, e.message);
     options_.latencies_ns->push_back(
         std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
+    if (options_.cpu_ns) options_.cpu_ns->push_back(thread_cpu_ns() - cpu0);
     if (options_.requests_per_agent) (*options_.requests_per_agent)[a]++;
     return;
   }
@@ -214,6 +240,7 @@ void Server::on_message(ConnId conn, Conn& c, const std::string& body) {
     r["from"] = from;
     r["to"] = m->dest;
     r["crossing"] = engine_.crossings() - 1;
+    if (options_.log_instances) add_instance_fields(engine_.instance(a), r);
     record(std::move(r));
     out_.clear();
     append_sat_response(out_, engine_.instance(a));
@@ -281,7 +308,7 @@ void Server::request_error(int a, ConnId conn, const char* req, ErrorCode code,
                            const std::string& detail, bool close) {
   out_.clear();
   append_frame(out_, make_error(code, detail));
-  hub_.send_raw(conn, out_);
+  send_frame(conn, a, out_);
   Json r = {{"ev", "error"}};
   if (a >= 0) {
     r.update(agent_json(a));

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <optional>
@@ -33,6 +34,17 @@ struct ServerOptions {
   // began; and the number of such requests per agent.
   std::vector<int64_t>* latencies_ns = nullptr;
   std::array<int64_t, kNumAgents>* requests_per_agent = nullptr;
+  // With latencies_ns: the server thread's CPU time for the same span, in ns, one entry per
+  // latency entry. A long latency with little CPU time is time the thread did not run.
+  std::vector<int64_t>* cpu_ns = nullptr;
+  // §11.2 debug flags: a `sent` record for every frame sent (--log-frames); the instance in
+  // every `move` record (--log-instances).
+  bool log_frames = false;
+  bool log_instances = false;
+  // Whether ServerResult::records keeps every record (the referee of arena play needs them; serve
+  // streams them to its file, and a long game's records would fill memory): without, it keeps
+  // only the `result` record.
+  bool keep_records = true;
   // Each record as it is written (serve streams game.jsonl); may be null.
   std::function<void(const Json& record)> on_record;
 };
@@ -47,8 +59,12 @@ struct TeamCounts {
 
 struct ServerResult {
   int winner = -1;
-  std::string reason;         // shrine, time_limit, all_disconnected, registration
-  std::vector<Json> records;  // every record after the header, the `result` record last
+  std::string reason;  // shrine, time_limit, all_disconnected, registration
+  // Every record after the header, the `result` record last (only that one without
+  // ServerOptions::keep_records). A deque: appending never moves the
+  // records already kept (a vector of a million records copied on growth took milliseconds of
+  // one event, docs/dungeon.md V1).
+  std::deque<Json> records;
   std::array<TeamCounts, 2> counts;
   std::array<int, 2> registered{};  // agents registered per team (6 each once begun)
   bool began = false;
@@ -86,6 +102,8 @@ class Server {
   void record(Json r);
   int64_t now_ms() const;
   void send_to(int a, const std::string& bytes);
+  // Queues one whole frame on `conn`; `a` is its agent (-1: none), for --log-frames.
+  void send_frame(ConnId conn, int a, const std::string& frame);
 
   Hub& hub_;
   const Dungeon& d_;
