@@ -1,6 +1,7 @@
 #include "games/empire/astar.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "games/empire/rules.h"
 
@@ -21,16 +22,42 @@ std::string AstarResult::result_text() const {
   return "?";
 }
 
-AstarSearch::AstarSearch(const Map& map, Adjacency adjacency) : map_(&map), adjacency_(adjacency) {
-  size_t n = static_cast<size_t>(map.dims().size());
-  stamp_.assign(n, 0);
-  best_g_.assign(n, 0);
-  parent_.assign(n, -1);
-  closed_.assign(n, 0);
-  goal_stamp_.assign(n, 0);
+AstarSearch::AstarSearch(const Map& map, Adjacency adjacency)
+    : map_(&map), adjacency_(adjacency), width_(map.dims().width) {
+  const Dims& d = map.dims();
+  const size_t n = static_cast<size_t>(d.size());
+  xs_.resize(n);
+  ys_.resize(n);
+  successors_.assign(n, 0);
+  nodes_.assign(n, NodeState{0, 0, -1, 0});
+  goal_.assign(n, 0);
+  for (int k = 0; k < 8; ++k) {
+    delta_[k] = kOffsets[k].dy * width_ + kOffsets[k].dx;
+    edge_delta_[k] = kEdgeSlot[k] >= 0 ? kEdgeSlot[k] : delta_[k] * 4 + kEdgeSlot[opposite(k)];
+  }
+  // The successors of §7.2, once per map: on the board, not invalid, not within the same city.
+  for (int i = 0; i < d.size(); ++i) {
+    const Point p = d.point(i);
+    xs_[i] = static_cast<int16_t>(p.x);
+    ys_[i] = static_cast<int16_t>(p.y);
+    nodes_[i].cost = build_cost(map.type_at(i));
+    if (map.type_at(i) == NodeType::invalid) continue;
+    const int city = map.city_index_at(i);
+    for (int k = 0; k < neighbour_count(adjacency); ++k) {
+      const Point q{p.x + kOffsets[k].dx, p.y + kOffsets[k].dy};
+      if (!d.on_board(q)) continue;
+      const int j = d.index(q);
+      if (map.type_at(j) == NodeType::invalid) continue;
+      if (city >= 0 && map.city_index_at(j) == city) continue;
+      successors_[i] |= static_cast<uint8_t>(1u << k);
+    }
+  }
+  heap_.reserve(n);
+  // Grown by doubling during a search when needed (the §7.6 searches on simple-game need 439).
+  created_node_.resize(256);
 }
 
-bool AstarSearch::check_endpoints(const std::vector<Point>& points, AstarResult& r) const {
+bool AstarSearch::check_endpoints(std::span<const Point> points, AstarResult& r) const {
   const Map& m = *map_;
   for (Point p : points) {
     if (!m.dims().on_board(p) || m.type(p) == NodeType::invalid) {
@@ -44,11 +71,16 @@ bool AstarSearch::check_endpoints(const std::vector<Point>& points, AstarResult&
 }
 
 AstarResult AstarSearch::run(Point start, Point goal) {
-  return run_many({start}, {goal});
+  return run_spans({&start, 1}, {&goal, 1}, nullptr, -1);
 }
 
 AstarResult AstarSearch::run_many(const std::vector<Point>& sources,
                                   const std::vector<Point>& goals, const Game* game, int player) {
+  return run_spans(sources, goals, game, player);
+}
+
+AstarResult AstarSearch::run_spans(std::span<const Point> sources, std::span<const Point> goals,
+                                   const Game* game, int player) {
   AstarResult r;
   // §7.3: start first, then goal; bounds before type; then parity.
   if (!check_endpoints(sources, r) || !check_endpoints(goals, r)) return r;
@@ -60,93 +92,186 @@ AstarResult AstarSearch::run_many(const std::vector<Point>& sources,
     r.kind = AstarResult::Kind::no_path_parity;
     return r;
   }
-  search(sources, goals, game, player, r);
+  const bool literal8 = adjacency_ == Adjacency::literal8;
+  const bool one = goals.size() == 1;
+  using Search = void (AstarSearch::*)(std::span<const Point>, std::span<const Point>, const Game*,
+                                       int, AstarResult&);
+  // [literal8][one goal][game]
+  static constexpr Search kSearch[2][2][2] = {
+      {{&AstarSearch::search<false, false, false>, &AstarSearch::search<false, false, true>},
+       {&AstarSearch::search<false, true, false>, &AstarSearch::search<false, true, true>}},
+      {{&AstarSearch::search<true, false, false>, &AstarSearch::search<true, false, true>},
+       {&AstarSearch::search<true, true, false>, &AstarSearch::search<true, true, true>}}};
+  (this->*kSearch[literal8][one][game != nullptr])(sources, goals, game, player, r);
   return r;
 }
 
-void AstarSearch::search(const std::vector<Point>& sources, const std::vector<Point>& goals,
-                         const Game* game, int player, AstarResult& r) {
-  const Map& m = *map_;
-  const Dims& d = m.dims();
-  if (++epoch_ == 0) {  // wrapped: forget every stamp
-    std::fill(stamp_.begin(), stamp_.end(), 0);
-    std::fill(goal_stamp_.begin(), goal_stamp_.end(), 0);
-    epoch_ = 1;
+// A binary min-heap of packed keys, moving a hole instead of swapping.
+inline void AstarSearch::push(uint64_t key) {
+  size_t hole = heap_.size();
+  heap_.push_back(key);
+  uint64_t* h = heap_.data();
+  while (hole > 0) {
+    const size_t up = (hole - 1) / 2;
+    if (h[up] <= key) break;
+    h[hole] = h[up];
+    hole = up;
   }
-  auto touch = [&](int i) {
-    if (stamp_[i] != epoch_) {
-      stamp_[i] = epoch_;
-      closed_[i] = 0;
-      parent_[i] = -1;
-      best_g_[i] = INT32_MAX;
+  h[hole] = key;
+}
+
+// Floyd's bottom-up removal: the hole left by the top sinks to a leaf along the smaller children
+// (one comparison per level), then the last key rises from there, usually not far, since it is
+// among the largest.
+inline uint64_t AstarSearch::pop() {
+  uint64_t* h = heap_.data();
+  const uint64_t top = h[0];
+  const uint64_t last = h[heap_.size() - 1];
+  heap_.pop_back();
+  const size_t n = heap_.size();
+  if (n == 0) return top;
+  size_t hole = 0;
+  for (size_t child = 1; child < n; child = 2 * hole + 1) {
+    if (child + 1 < n && h[child + 1] < h[child]) ++child;
+    h[hole] = h[child];
+    hole = child;
+  }
+  while (hole > 0) {
+    const size_t up = (hole - 1) / 2;
+    if (h[up] <= last) break;
+    h[hole] = h[up];
+    hole = up;
+  }
+  h[hole] = last;
+  return top;
+}
+
+template <bool kLiteral8, bool kOneGoal, bool kGame>
+void AstarSearch::search(std::span<const Point> sources, std::span<const Point> goals,
+                         const Game* game, int player, AstarResult& r) {
+  const Dims& d = map_->dims();
+  // A new generation makes every node untouched; clear the stamps only when the counter wraps.
+  if (gen_ >= UINT32_MAX - 2) {
+    for (NodeState& s : nodes_) s.stamp = 0;
+    std::fill(goal_.begin(), goal_.end(), 0);
+    gen_ = 0;
+  }
+  gen_ += 2;
+  const uint32_t open_mark = gen_, closed_mark = gen_ + 1;
+  NodeState* const ns = nodes_.data();
+  const int16_t* const xs = xs_.data();
+  const int16_t* const ys = ys_.data();
+  for (Point g : goals) goal_[d.index(g)] = gen_;
+  const int gx = goals[0].x, gy = goals[0].y;
+  // §7.2 / §8.3: the least step distance to a goal.
+  auto h_of = [&](int i) {
+    auto dist = [&](int x, int y) {
+      const int dx = std::abs(xs[i] - x), dy = std::abs(ys[i] - y);
+      const int half = (dx + dy) >> 1;
+      if constexpr (kLiteral8) return half;
+      return dy > half ? dy : half;
+    };
+    if constexpr (kOneGoal) {
+      return dist(gx, gy);
+    } else {
+      int best = INT32_MAX;
+      for (Point g : goals) best = std::min(best, dist(g.x, g.y));
+      return best;
     }
   };
-  for (Point g : goals) goal_stamp_[d.index(g)] = epoch_;
-  auto h_of = [&](Point p) {
-    int best = INT32_MAX;
-    for (Point g : goals) best = std::min(best, step_distance(p, g, adjacency_));
-    return best;
-  };
-  // The open list pops the smallest f, then the smallest h, then the oldest node.
-  auto worse = [](const Open& a, const Open& b) {
-    if (a.f != b.f) return a.f > b.f;
-    if (a.h != b.h) return a.h > b.h;
-    return a.creation > b.creation;
+  // §7.4's order: smallest f, then smallest h, then the oldest creation number.
+  auto key_of = [](int g, int h, int creation) {
+    return static_cast<uint64_t>(g + h) << kFShift | static_cast<uint64_t>(h) << kHShift |
+           static_cast<uint64_t>(creation);
   };
   heap_.clear();
+  if (created_node_.size() < sources.size() + 8) created_node_.resize(sources.size() + 8);
+  int32_t* node_of = created_node_.data();
+  int created = 0;
   for (Point p : sources) {
-    int i = d.index(p);
-    touch(i);
-    if (best_g_[i] == 0) continue;  // listed twice
-    best_g_[i] = 0;
-    int h = h_of(p);
-    heap_.push_back({h, h, r.created++, i, 0});
-    std::push_heap(heap_.begin(), heap_.end(), worse);
+    const int i = d.index(p);
+    NodeState& s = ns[i];
+    if (s.stamp == open_mark) continue;  // listed twice: already at g = 0
+    s.stamp = open_mark;
+    s.g = 0;
+    s.parent = -1;
+    node_of[created] = i;
+    push(key_of(0, h_of(i), created++));
   }
-  const int neighbours = neighbour_count(adjacency_);
+  int expanded = 0;
   int goal = -1;
-  while (!heap_.empty()) {
-    std::pop_heap(heap_.begin(), heap_.end(), worse);
-    Open cur = heap_.back();
-    heap_.pop_back();
-    if (closed_[cur.point] || cur.g > best_g_[cur.point]) continue;  // stale
-    if (goal_stamp_[cur.point] == epoch_) {
-      goal = cur.point;
-      r.cost = cur.g;
+  // The best entry created by the last expansion is kept out of the heap while it is better than
+  // the heap's top: on open ground the next node popped is usually a child of the last one (same
+  // f, smaller h), and then it costs neither a push nor a pop. Keys are unique, so the order of
+  // pops is exactly the heap's.
+  constexpr uint64_t kNone = UINT64_MAX;
+  uint64_t best = kNone;
+  for (;;) {
+    uint64_t cur;
+    if (best != kNone && (heap_.empty() || best < heap_[0])) {
+      cur = best;
+    } else {
+      if (best != kNone) push(best);
+      if (heap_.empty()) break;
+      cur = pop();
+    }
+    best = kNone;
+    const int i = node_of[cur & kCreationMask];
+    NodeState& c = ns[i];
+    const int h = static_cast<int>(cur >> kHShift & kHMask);
+    const int g = static_cast<int>(cur >> kFShift) - h;
+    if (c.stamp == closed_mark || g > c.g) continue;  // stale
+    if (goal_[i] == gen_) {
+      goal = i;
+      r.cost = g;
       break;
     }
-    closed_[cur.point] = 1;
-    ++r.expanded;
-    Point p = d.point(cur.point);
-    int city = m.city_index_at(cur.point);
-    for (int k = 0; k < neighbours; ++k) {
-      Point n{p.x + kOffsets[k].dx, p.y + kOffsets[k].dy};
-      if (!d.on_board(n)) continue;
-      int i = d.index(n);
-      NodeType type = m.type_at(i);
-      if (type == NodeType::invalid) continue;
-      if (city >= 0 && m.city_index_at(i) == city) continue;  // within-city edge
-      if (game) {
-        int owner = game->edge_owner(p, n);
+    c.stamp = closed_mark;
+    ++expanded;
+    if (static_cast<size_t>(created) + 8 > created_node_.size()) {  // room for every successor
+      created_node_.resize(created_node_.size() * 2);
+      node_of = created_node_.data();
+    }
+    for (unsigned mask = successors_[i]; mask != 0; mask &= mask - 1) {
+      const int k = std::countr_zero(mask);
+      const int n = i + delta_[k];
+      if constexpr (kGame) {
+        const int owner = game->edge_owner_at(i * 4 + edge_delta_[k]);
         if (owner >= 0 && owner != player) continue;
       }
-      touch(i);
-      if (closed_[i]) continue;
-      int g = cur.g + build_cost(type);
-      if (best_g_[i] <= g) continue;
-      best_g_[i] = g;
-      parent_[i] = cur.point;
-      int h = h_of(n);
-      heap_.push_back({g + h, h, r.created++, i, g});
-      std::push_heap(heap_.begin(), heap_.end(), worse);
+      NodeState& s = ns[n];
+      const int ng = g + s.cost;
+      if (s.stamp == open_mark) {
+        if (s.g <= ng) continue;
+      } else if (s.stamp == closed_mark) {
+        continue;
+      }
+      s.stamp = open_mark;
+      s.g = ng;
+      s.parent = i;
+      node_of[created] = n;
+      const uint64_t key = key_of(ng, h_of(n), created++);
+      if (key < best) {
+        if (best != kNone) push(best);
+        best = key;
+      } else {
+        push(key);
+      }
     }
   }
+  r.created = created;
+  r.expanded = expanded;
   if (goal < 0) {
     r.kind = AstarResult::Kind::no_path_unreachable;
     return;
   }
-  for (int i = goal; i >= 0; i = parent_[i]) r.path.push_back(d.point(i));
-  std::reverse(r.path.begin(), r.path.end());
+  size_t length = 0;
+  for (int i = goal; ns[i].parent >= 0; i = ns[i].parent) ++length;
+  r.path.resize(length + 1);
+  for (int i = goal;; i = ns[i].parent) {
+    r.path[length] = {xs[i], ys[i]};
+    if (length-- == 0) break;
+  }
 }
 
 }  // namespace arena::empire
