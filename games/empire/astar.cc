@@ -240,12 +240,10 @@ void AstarSearch::search(std::span<const Point> sources, std::span<const Point> 
         if (owner >= 0 && owner != player) continue;
       }
       NodeState& s = ns[n];
+      const uint32_t stamp = s.stamp;
+      if (stamp == closed_mark) continue;
       const int ng = g + s.cost;
-      if (s.stamp == open_mark) {
-        if (s.g <= ng) continue;
-      } else if (s.stamp == closed_mark) {
-        continue;
-      }
+      if (stamp == open_mark && s.g <= ng) continue;
       s.stamp = open_mark;
       s.g = ng;
       s.parent = i;
