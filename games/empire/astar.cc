@@ -1,7 +1,9 @@
 #include "games/empire/astar.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <utility>
 
 #include "games/empire/rules.h"
 
@@ -55,6 +57,13 @@ AstarSearch::AstarSearch(const Map& map, Adjacency adjacency)
   heap_.reserve(n);
   // Grown by doubling during a search when needed (the §7.6 searches on simple-game need 439).
   created_node_.resize(256);
+  created_next_.resize(256);
+  // h is at most W + H (less under both adjacencies), which fits the key's 11 bits.
+  h_slots_ = d.width + d.height + 1;
+  bucket_words_ = (h_slots_ + 63) / 64;
+  bucket_head_.assign(static_cast<size_t>(8 * h_slots_), 0);
+  bucket_tail_.assign(static_cast<size_t>(8 * h_slots_), 0);
+  bucket_bits_.assign(static_cast<size_t>(8 * bucket_words_), 0);
 }
 
 bool AstarSearch::check_endpoints(std::span<const Point> points, AstarResult& r) const {
@@ -93,16 +102,18 @@ AstarResult AstarSearch::run_spans(std::span<const Point> sources, std::span<con
     return r;
   }
   const bool literal8 = adjacency_ == Adjacency::literal8;
-  const bool one = goals.size() == 1;
+  const bool one_goal = goals.size() == 1;
+  const bool buckets = sources.size() == 1;
   using Search = void (AstarSearch::*)(std::span<const Point>, std::span<const Point>, const Game*,
                                        int, AstarResult&);
-  // [literal8][one goal][game]
-  static constexpr Search kSearch[2][2][2] = {
-      {{&AstarSearch::search<false, false, false>, &AstarSearch::search<false, false, true>},
-       {&AstarSearch::search<false, true, false>, &AstarSearch::search<false, true, true>}},
-      {{&AstarSearch::search<true, false, false>, &AstarSearch::search<true, false, true>},
-       {&AstarSearch::search<true, true, false>, &AstarSearch::search<true, true, true>}}};
-  (this->*kSearch[literal8][one][game != nullptr])(sources, goals, game, player, r);
+  // Index bits: literal8 8, one goal 4, game 2, buckets 1.
+  static constexpr auto kSearch = []<size_t... I>(std::index_sequence<I...>) {
+    return std::array<Search, 16>{
+        &AstarSearch::search<(I & 8) != 0, (I & 4) != 0, (I & 2) != 0, (I & 1) != 0>...};
+  }
+  (std::make_index_sequence<16>());
+  (this->*kSearch[literal8 * 8 + one_goal * 4 + (game != nullptr) * 2 + buckets])(sources, goals,
+                                                                                  game, player, r);
   return r;
 }
 
@@ -146,7 +157,7 @@ inline uint64_t AstarSearch::pop() {
   return top;
 }
 
-template <bool kLiteral8, bool kOneGoal, bool kGame>
+template <bool kLiteral8, bool kOneGoal, bool kGame, bool kBuckets>
 void AstarSearch::search(std::span<const Point> sources, std::span<const Point> goals,
                          const Game* game, int player, AstarResult& r) {
   const Dims& d = map_->dims();
@@ -185,8 +196,63 @@ void AstarSearch::search(std::span<const Point> sources, std::span<const Point> 
            static_cast<uint64_t>(creation);
   };
   heap_.clear();
-  if (created_node_.size() < sources.size() + 8) created_node_.resize(sources.size() + 8);
+  if (created_node_.size() < sources.size() + 8) {
+    created_node_.resize(sources.size() + 8);
+    created_next_.resize(sources.size() + 8);
+  }
   int32_t* node_of = created_node_.data();
+  int32_t* next_of = created_next_.data();
+  // The bucket queue (one source): f never decreases from one pop to the next, since h is
+  // consistent (a step costs at least 1 and changes the step distance by at most 1), and a
+  // search node's f is at most 6 above its parent's (cost <= 5, h + 1). So the open search nodes
+  // have f in [f, f + 6] of the last pop: a ring of 8 f-slots, each with a FIFO list per h (the
+  // creation numbers only grow, so appending keeps §7.4's order) and a bitset of the non-empty
+  // h. Pushing and popping cost a few instructions instead of a heap's log n moves.
+  uint64_t* const bits = bucket_bits_.data();
+  int32_t* const head = bucket_head_.data();
+  int32_t* const tail = bucket_tail_.data();
+  const int words = bucket_words_, hs = h_slots_;
+  int count[8] = {};
+  int open_count = 0;
+  int cur_f = 0;
+  if constexpr (kBuckets) std::fill(bucket_bits_.begin(), bucket_bits_.end(), 0);
+  auto bucket_push = [&](uint64_t key) {
+    const int f = static_cast<int>(key >> kFShift);
+    const int h = static_cast<int>(key >> kHShift & kHMask);
+    const int c = static_cast<int>(key & kCreationMask);
+    const int slot = f & 7;
+    uint64_t& word = bits[slot * words + (h >> 6)];
+    const uint64_t bit = uint64_t{1} << (h & 63);
+    const int at = slot * hs + h;
+    if (word & bit) {
+      next_of[tail[at]] = c;
+    } else {
+      word |= bit;
+      head[at] = c;
+    }
+    tail[at] = c;
+    ++count[slot];
+    ++open_count;
+  };
+  auto bucket_pop = [&]() {
+    while (count[cur_f & 7] == 0) ++cur_f;
+    const int slot = cur_f & 7;
+    uint64_t* b = bits + slot * words;
+    int w = 0;
+    while (b[w] == 0) ++w;
+    const int h = w * 64 + std::countr_zero(b[w]);
+    const int at = slot * hs + h;
+    const int c = head[at];
+    if (c == tail[at]) {
+      b[w] &= b[w] - 1;  // the lowest bit is h's
+    } else {
+      head[at] = next_of[c];
+    }
+    --count[slot];
+    --open_count;
+    return static_cast<uint64_t>(cur_f) << kFShift | static_cast<uint64_t>(h) << kHShift |
+           static_cast<uint64_t>(c);
+  };
   int created = 0;
   for (Point p : sources) {
     const int i = d.index(p);
@@ -196,26 +262,36 @@ void AstarSearch::search(std::span<const Point> sources, std::span<const Point> 
     s.g = 0;
     s.parent = -1;
     node_of[created] = i;
-    push(key_of(0, h_of(i), created++));
+    const uint64_t key = key_of(0, h_of(i), created++);
+    if constexpr (kBuckets) {
+      cur_f = static_cast<int>(key >> kFShift);
+      bucket_push(key);
+    } else {
+      push(key);
+    }
   }
   int expanded = 0;
   int goal = -1;
-  // The best entry created by the last expansion is kept out of the heap while it is better than
-  // the heap's top: on open ground the next node popped is usually a child of the last one (same
-  // f, smaller h), and then it costs neither a push nor a pop. Keys are unique, so the order of
-  // pops is exactly the heap's.
+  // Heap (many sources): the best entry created by the last expansion is kept out of the heap
+  // while it is better than the heap's top: on open ground the next node popped is usually a
+  // child of the last one (same f, smaller h), and then it costs neither a push nor a pop. Keys
+  // are unique, so the order of pops is exactly the heap's.
   constexpr uint64_t kNone = UINT64_MAX;
   uint64_t best = kNone;
   for (;;) {
     uint64_t cur;
-    if (best != kNone && (heap_.empty() || best < heap_[0])) {
+    if constexpr (kBuckets) {
+      if (open_count == 0) break;
+      cur = bucket_pop();
+    } else if (best != kNone && (heap_.empty() || best < heap_[0])) {
       cur = best;
+      best = kNone;
     } else {
       if (best != kNone) push(best);
+      best = kNone;
       if (heap_.empty()) break;
       cur = pop();
     }
-    best = kNone;
     const int i = node_of[cur & kCreationMask];
     NodeState& c = ns[i];
     const int h = static_cast<int>(cur >> kHShift & kHMask);
@@ -230,7 +306,9 @@ void AstarSearch::search(std::span<const Point> sources, std::span<const Point> 
     ++expanded;
     if (static_cast<size_t>(created) + 8 > created_node_.size()) {  // room for every successor
       created_node_.resize(created_node_.size() * 2);
+      created_next_.resize(created_node_.size());
       node_of = created_node_.data();
+      next_of = created_next_.data();
     }
     for (unsigned mask = successors_[i]; mask != 0; mask &= mask - 1) {
       const int k = std::countr_zero(mask);
@@ -249,7 +327,9 @@ void AstarSearch::search(std::span<const Point> sources, std::span<const Point> 
       s.parent = i;
       node_of[created] = n;
       const uint64_t key = key_of(ng, h_of(n), created++);
-      if (key < best) {
+      if constexpr (kBuckets) {
+        bucket_push(key);
+      } else if (key < best) {
         if (best != kNone) push(best);
         best = key;
       } else {

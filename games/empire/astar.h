@@ -66,7 +66,7 @@ class AstarSearch {
   bool check_endpoints(std::span<const Point> points, AstarResult& r) const;
   AstarResult run_spans(std::span<const Point> sources, std::span<const Point> goals,
                         const Game* game, int player);
-  template <bool kLiteral8, bool kOneGoal, bool kGame>
+  template <bool kLiteral8, bool kOneGoal, bool kGame, bool kBuckets>
   void search(std::span<const Point> sources, std::span<const Point> goals, const Game* game,
               int player, AstarResult& r);
   void push(uint64_t key);
@@ -86,6 +86,12 @@ class AstarSearch {
   uint32_t gen_ = 0;
   std::vector<uint64_t> heap_;
   std::vector<int32_t> created_node_;  // node of each creation number in the current search
+  // The bucket queue of one-source searches (see search()): per f-slot (8) and h, the first and
+  // last creation number of its list; per creation number the next in its list; per f-slot a
+  // bitset of the non-empty h.
+  int h_slots_ = 0, bucket_words_ = 0;
+  std::vector<int32_t> bucket_head_, bucket_tail_, created_next_;
+  std::vector<uint64_t> bucket_bits_;
 };
 
 }  // namespace arena::empire
