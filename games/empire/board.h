@@ -72,6 +72,11 @@ constexpr int opposite(int d) {
   return kOpp[d];
 }
 
+// Game::edge_owner keeps 4 edge slots per node: an edge in direction E, NE, NW or N is stored at
+// the node it leaves (slot 0, 1, 2, 3), one in direction W, SW, SE or S at its other end, in the
+// slot of the opposite direction. -1: stored at the other end.
+inline constexpr std::array<int, 8> kEdgeSlot = {0, 1, 2, -1, -1, -1, 3, -1};
+
 // The lattice of a node: 0 for x + y even, 1 for odd. Track never joins the two (§2.3).
 constexpr int lattice(Point p) {
   return ((p.x + p.y) % 2 + 2) % 2;

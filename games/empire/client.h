@@ -3,6 +3,8 @@
 // runs in process (`bot:NAME` seats), as `arena bot empire NAME` and as `eb-client`.
 #pragma once
 
+#include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -62,9 +64,29 @@ class Strategy {
   virtual std::string take_log() { return {}; }
 };
 
+// What a built-in strategy did, for tests and measurements.
+struct StrategyStats {
+  long queries = 0;       // choose_* calls
+  long estimates = 0;     // candidate plans costed (each a few A* runs)
+  long safety_stops = 0;  // queries the clock cut short: 0 unless the machine is starved
+};
+
+// The built-in strategies are deterministic: a fixed amount of search per query (the candidates
+// of §8.3, each costed once) bounds their work, and the clock is only a safety stop (DESIGN.md).
+// When `think` has passed since the query arrived, no further candidate is costed and the best
+// plan found so far is answered; on a working machine that never happens (a query costs at most
+// a few hundred A* runs, well under a millisecond each).
+struct StrategyLimits {
+  std::chrono::milliseconds think{2000};  // §8.3's think_ms (default 2 s)
+  // The clock the safety stop reads, once per candidate costed; std::chrono::steady_clock when
+  // empty. Tests give a slow one.
+  std::function<std::chrono::steady_clock::time_point()> clock;
+  StrategyStats* stats = nullptr;  // may be null
+};
+
 // The built-in strategies: "reference" (§8.3) and "greedy" (one delivery at a time); nullptr for
 // another name.
-std::unique_ptr<Strategy> make_strategy(const std::string& name);
+std::unique_ptr<Strategy> make_strategy(const std::string& name, StrategyLimits limits = {});
 const std::vector<std::pair<std::string, std::string>>& builtin_strategies();  // name, help
 
 class ClientBot : public MessageBot {

@@ -1,5 +1,6 @@
 // The manual strategy of spec §8.2: a person plays from a terminal, like the seed's transcript.
 // Each query prompts on stdout and sends the typed line as it is; each reply is printed.
+#include <charconv>
 #include <cstdio>
 #include <iostream>
 
@@ -42,6 +43,7 @@ int client_main(const std::vector<std::string>& args, const std::string& program
                             "[think_ms=N] [log=FILE]  (or --host H --port P --name NAME)";
   std::vector<std::string> positional;
   std::string host, name, strategy = "ai";
+  StrategyLimits limits;
   int port = -1;
   for (size_t k = 0; k < args.size(); ++k) {
     const std::string& a = args[k];
@@ -61,7 +63,16 @@ int client_main(const std::vector<std::string>& args, const std::string& program
     } else if (a.rfind("strategy=", 0) == 0) {
       strategy = a.substr(9);
     } else if (a.rfind("think_ms=", 0) == 0) {
-      // Accepted as §8.1 has it: the built-in strategies answer in bounded work, no clock.
+      // §8.3's think_ms: the built-in strategies' safety stop (their work is bounded anyway).
+      const std::string v = a.substr(9);
+      long ms = 0;
+      auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), ms);
+      if (ec != std::errc() || end != v.data() + v.size() || ms < 1 || ms > 3600000) {
+        std::cerr << program << ": think_ms must be a whole number of milliseconds from 1 to "
+                  << "3600000, not '" << v << "'\n";
+        return 64;
+      }
+      limits.think = std::chrono::milliseconds(ms);
     } else if (a.rfind("log=", 0) == 0) {
       // The client's diagnostics (server ERROR lines, unreadable lines) go to this file.
       if (!std::freopen(a.substr(4).c_str(), "w", stderr)) {
@@ -84,7 +95,7 @@ int client_main(const std::vector<std::string>& args, const std::string& program
     std::cerr << program << ": NAME must be 1-32 letters, digits, '-', '_', '.'\n";
     return 64;
   }
-  auto s = make_strategy(strategy);
+  auto s = make_strategy(strategy, limits);
   if (!s) {
     std::cerr << program << ": unknown strategy '" << strategy
               << "' (ai, manual, reference, greedy)\n";

@@ -1,8 +1,9 @@
 // The built-in strategies (spec §8.3): "reference" plans single and paired deliveries by profit
 // per turn with the many-source A*, upgrades its train when no track is due and stops upgrading
 // in the endgame; "greedy" is the baseline: one delivery at a time, the single demand with the
-// best payout per estimated turn, no pairs, no upgrades. Both are deterministic: no clock, no
-// randomness, a bounded amount of search per query (at most a few hundred A* runs).
+// best payout per estimated turn, no pairs, no upgrades. Both are deterministic: no randomness,
+// a bounded amount of search per query (at most a few hundred A* runs); the clock is read only
+// as a safety stop (StrategyLimits).
 #include <algorithm>
 #include <cmath>
 #include <queue>
@@ -42,7 +43,9 @@ std::string point_text(Point p) {
 
 class Planner : public Strategy {
  public:
-  explicit Planner(Options o) : o_(o) {}
+  Planner(Options o, StrategyLimits limits) : o_(o), limits_(std::move(limits)) {
+    if (!limits_.clock) limits_.clock = [] { return std::chrono::steady_clock::now(); };
+  }
 
   std::string choose_start(const Mirror& m) override {
     setup(m);
@@ -123,7 +126,11 @@ class Planner : public Strategy {
   void timed_out() override { sent_.clear(); }
 
  private:
+  // Every query starts the safety stop's clock.
   void setup(const Mirror& m) {
+    deadline_ = limits_.clock() + limits_.think;
+    stopped_ = false;
+    if (limits_.stats) ++limits_.stats->queries;
     if (!search_) search_ = std::make_unique<AstarSearch>(m.map(), m.settings().adjacency);
   }
 
@@ -168,6 +175,8 @@ class Planner : public Strategy {
   // the first stop's city and the train stands there).
   bool estimate(const Mirror& m, const std::vector<Stop>& stops, bool start, int& build,
                 int& miles) {
+    if (out_of_time()) return false;
+    if (limits_.stats) ++limits_.stats->estimates;
     const Map& map = m.map();
     std::vector<Point> src;
     Point cur;
@@ -198,6 +207,15 @@ class Planner : public Strategy {
       cur = next;
     }
     miles = miles * 5 / 4;  // track bends: a quarter more than the straight step distance
+    return true;
+  }
+
+  // The safety stop: true once the query's time is up (counted once per query).
+  bool out_of_time() {
+    if (stopped_) return true;
+    if (limits_.clock() < deadline_) return false;
+    stopped_ = true;
+    if (limits_.stats) ++limits_.stats->safety_stops;
     return true;
   }
 
@@ -495,6 +513,9 @@ class Planner : public Strategy {
   }
 
   Options o_;
+  StrategyLimits limits_;
+  std::chrono::steady_clock::time_point deadline_;
+  bool stopped_ = false;
   std::unique_ptr<AstarSearch> search_;
   std::vector<Stop> plan_;
   std::vector<int> sent_;  // per command of the last move request: its stop, or -1
@@ -515,10 +536,11 @@ const std::vector<std::pair<std::string, std::string>>& builtin_strategies() {
   return kList;
 }
 
-std::unique_ptr<Strategy> make_strategy(const std::string& name) {
+std::unique_ptr<Strategy> make_strategy(const std::string& name, StrategyLimits limits) {
   if (name == "reference" || name == "ai")
-    return std::make_unique<Planner>(Options{true, true, 0.25, true});
-  if (name == "greedy") return std::make_unique<Planner>(Options{false, false, 0.0, false});
+    return std::make_unique<Planner>(Options{true, true, 0.25, true}, std::move(limits));
+  if (name == "greedy")
+    return std::make_unique<Planner>(Options{false, false, 0.0, false}, std::move(limits));
   if (name == "manual") return make_manual_strategy();
   return nullptr;
 }

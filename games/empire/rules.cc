@@ -84,10 +84,8 @@ int Game::edge_index(Point a, Point b) const {
   if (!d.on_board(a) || !d.on_board(b)) return -1;
   int dir = direction(a, b, settings_.adjacency);
   if (dir < 0) return -1;
-  // E, NE, NW, N are stored at their western/southern end; W, SW, SE, S at the other end.
-  static constexpr int kSlot[8] = {0, 1, 2, -1, -1, -1, 3, -1};
-  if (kSlot[dir] >= 0) return d.index(a) * 4 + kSlot[dir];
-  return d.index(b) * 4 + kSlot[opposite(dir)];
+  if (kEdgeSlot[dir] >= 0) return d.index(a) * 4 + kEdgeSlot[dir];
+  return d.index(b) * 4 + kEdgeSlot[opposite(dir)];
 }
 
 int Game::edge_owner(Point a, Point b) const {

@@ -193,6 +193,8 @@ class Game {
   bool build_limit_reached() const { return build_over_; }
   // -1 when nobody owns the edge (or a and b are not adjacent on the board).
   int edge_owner(Point a, Point b) const;
+  // The same by edge number: node index * 4 + slot (kEdgeSlot), for searches that precompute it.
+  int edge_owner_at(int edge) const { return edge_owner_[edge]; }
   bool on_network(int p, Point n) const;
 
   // The referee drives the turn: begin_turn, then choose_start (round 0) or build/upgrade, then
