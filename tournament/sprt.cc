@@ -198,7 +198,7 @@ Estimate estimate(const Pentanomial& counts) {
   const double mu = mean(p);
   const double var = variance(p, mu);
   e.score = mu;
-  e.elo = logistic_elo(mu);
+  e.elo = logistic_elo(mu) + 0.0;  // + 0.0: an even score is 0, not -0
   // The 95% interval of the mean pair score, mapped through the logistic curve.
   const double half = kZ95 * std::sqrt(var / double(n));
   e.elo_error = (logistic_elo(mu + half) - logistic_elo(mu - half)) / 2;
