@@ -1,11 +1,16 @@
 // The `arena` subcommands. Each returns the process exit status: 0 ok, 1 failure, 2 bad usage.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "match/runner.h"
+
+namespace CLI {
+class App;
+}
 
 namespace arena::cli {
 
@@ -51,6 +56,16 @@ int cmd_bench(const std::string& game, const std::vector<std::string>& extra);
 // `arena <game> <tool> ARGS...`.
 int run_game_tool(const GameInfo& game, const std::string& tool,
                   const std::vector<std::string>& args);
+
+// `arena tournament run|matches|report` (cli/cmd_tournament.cc): registered on `app`; `run` runs
+// the subcommand that was parsed, `plays` says whether it plays matches (needs the interrupt
+// handler).
+struct TournamentCommand {
+  CLI::App* command;
+  std::function<int()> run;
+  std::function<bool()> plays;
+};
+TournamentCommand add_tournament_command(CLI::App& app);
 
 // Finds a game or prints "arena: unknown game 'X' (games: ...)" and returns nullptr.
 const GameInfo* find_game_or_complain(const std::string& name);

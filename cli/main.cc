@@ -191,6 +191,8 @@ int main(int argc, char** argv) {
   bench->add_option("args", bench_extra, "Extra Google Benchmark flags");
   bench->allow_extras();
 
+  TournamentCommand tournament = add_tournament_command(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -207,12 +209,14 @@ int main(int argc, char** argv) {
   // Commands that run bots: Ctrl-C or SIGTERM kills every bot process tree before arena exits;
   // eval then reports the games that finished.
   if (*play || *host) install_interrupt_handler();
-  if (*eval || *sprt) install_interrupt_handler(/*command_ends_itself=*/true);
+  if (*eval || *sprt || (*tournament.command && tournament.plays()))
+    install_interrupt_handler(/*command_ends_itself=*/true);
   try {
     if (*games) return cmd_games(games_json);
     if (*play) return exit_status(cmd_play(play_opts));
     if (*eval) return exit_status(cmd_eval(eval_opts));
     if (*sprt) return exit_status(cmd_sprt(sprt_opts));
+    if (*tournament.command) return exit_status(tournament.run());
     if (*bot) {
       bot_args.extra = bot->remaining();
       return cmd_bot(bot_game, bot_name, bot_args);
