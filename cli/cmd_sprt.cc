@@ -25,7 +25,7 @@ int cmd_sprt(const SprtOptions& o) {
   auto sides_or_error = two_sides(*game);
   if (auto* err = std::get_if<std::string>(&sides_or_error)) return complain(*err);
   const Sides sides = std::get<Sides>(sides_or_error);
-  std::vector<Entrant> entrants;
+  std::vector<SprtEntrant> entrants;
   for (const std::string& arg : o.bots)
     if (auto err = add_bot_arg(*game, sides, arg, entrants)) return complain(*err);
   if (auto err = check_entrants(sides, entrants)) return complain(*err);

@@ -76,7 +76,7 @@ std::variant<Sides, std::string> two_sides(const GameInfo& game) {
          "; sprt needs two required roles or two role groups)";
 }
 
-std::string Entrant::spec_for(const std::string& side) const {
+std::string SprtEntrant::spec_for(const std::string& side) const {
   auto it = specs.find(side);
   if (it != specs.end()) return it->second;
   it = specs.find("");
@@ -84,7 +84,7 @@ std::string Entrant::spec_for(const std::string& side) const {
 }
 
 std::optional<std::string> add_bot_arg(const GameInfo& game, const Sides& sides,
-                                       const std::string& arg, std::vector<Entrant>& entrants) {
+                                       const std::string& arg, std::vector<SprtEntrant>& entrants) {
   const size_t eq = arg.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == arg.size())
     return "--bot " + arg + ": expected NAME=SPEC or NAME:SIDE=SPEC";
@@ -99,9 +99,9 @@ std::optional<std::string> add_bot_arg(const GameInfo& game, const Sides& sides,
              "' (sides: " + sides.names[0] + ", " + sides.names[1] + ")";
   }
   auto it = std::find_if(entrants.begin(), entrants.end(),
-                         [&](const Entrant& e) { return e.name == name; });
+                         [&](const SprtEntrant& e) { return e.name == name; });
   if (it == entrants.end()) {
-    entrants.push_back(Entrant{name, {}});
+    entrants.push_back(SprtEntrant{name, {}});
     it = entrants.end() - 1;
   }
   if (it->specs.count(side))
@@ -111,14 +111,14 @@ std::optional<std::string> add_bot_arg(const GameInfo& game, const Sides& sides,
 }
 
 std::optional<std::string> check_entrants(const Sides& sides,
-                                          const std::vector<Entrant>& entrants) {
+                                          const std::vector<SprtEntrant>& entrants) {
   if (entrants.size() != 2) {
     std::string names;
     for (const auto& e : entrants) names += (names.empty() ? "" : ", ") + e.name;
     return "sprt needs exactly two entrants (--bot A=SPEC --bot B=SPEC), got " +
            std::to_string(entrants.size()) + (names.empty() ? "" : " (" + names + ")");
   }
-  for (const Entrant& e : entrants)
+  for (const SprtEntrant& e : entrants)
     for (const std::string& side : sides.names)
       if (e.spec_for(side).empty())
         return "--bot " + e.name + ": no program for side " + side + " (give " + e.name +
@@ -127,13 +127,13 @@ std::optional<std::string> check_entrants(const Sides& sides,
 }
 
 std::variant<SprtPlan, std::string> build_plan(const GameInfo& game, const MatchArgs& base,
-                                               const Sides& sides, const Entrant& a,
-                                               const Entrant& b) {
+                                               const Sides& sides, const SprtEntrant& a,
+                                               const SprtEntrant& b) {
   SprtPlan plan;
   plan.sides = sides;
   for (int leg = 0; leg < 2; ++leg) {
-    const Entrant& first = leg == 0 ? a : b;
-    const Entrant& second = leg == 0 ? b : a;
+    const SprtEntrant& first = leg == 0 ? a : b;
+    const SprtEntrant& second = leg == 0 ? b : a;
     MatchArgs args = base;
     args.seat_args = {sides.names[0] + "=" + first.spec_for(sides.names[0]),
                       sides.names[1] + "=" + second.spec_for(sides.names[1])};
@@ -260,11 +260,11 @@ SprtRun run_sprt(const GameInfo& game, const SprtPlan& plan, const std::function
   return run;
 }
 
-Json sprt_json(const GameInfo& game, const SprtPlan& plan, const Entrant& a, const Entrant& b,
-               const SprtRun& run) {
+Json sprt_json(const GameInfo& game, const SprtPlan& plan, const SprtEntrant& a,
+               const SprtEntrant& b, const SprtRun& run) {
   const sprt::Pentanomial& c = run.state.counts;
   const sprt::Estimate e = sprt::estimate(c);
-  auto entrant = [&](const Entrant& x) {
+  auto entrant = [&](const SprtEntrant& x) {
     Json specs = Json::object();
     for (const std::string& side : plan.sides.names) specs[side] = x.spec_for(side);
     return Json{{"name", x.name}, {"specs", std::move(specs)}};

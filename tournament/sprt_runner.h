@@ -30,7 +30,7 @@ struct Sides {
 // The game's two sides, or why it has not two.
 std::variant<Sides, std::string> two_sides(const GameInfo& game);
 
-struct Entrant {
+struct SprtEntrant {
   std::string name;
   std::map<std::string, std::string> specs;  // side name -> SPEC; "" = every side
   // The SPEC for `side` (the side's own, else the one for every side), or "".
@@ -40,11 +40,12 @@ struct Entrant {
 // Adds one `--bot NAME=SPEC` or `--bot NAME:SIDE=SPEC` to `entrants` (a new name makes a new
 // entrant, in order); the error line, or nullopt.
 std::optional<std::string> add_bot_arg(const GameInfo& game, const Sides& sides,
-                                       const std::string& arg, std::vector<Entrant>& entrants);
+                                       const std::string& arg, std::vector<SprtEntrant>& entrants);
 
 // Checks there are exactly two entrants and each has a program for both sides; the error line,
 // or nullopt.
-std::optional<std::string> check_entrants(const Sides& sides, const std::vector<Entrant>& entrants);
+std::optional<std::string> check_entrants(const Sides& sides,
+                                          const std::vector<SprtEntrant>& entrants);
 
 struct SprtPlan {
   // The two legs of a pair (seeds set per game): leg 0 has entrant A on side 0 and B on side 1,
@@ -60,8 +61,8 @@ struct SprtPlan {
 // Builds the two legs from the command line's match words (parameters, time, sandbox; no seats,
 // no seed) and the entrants; the usage error, or the plan (seed, jobs and limits left to fill).
 std::variant<SprtPlan, std::string> build_plan(const GameInfo& game, const MatchArgs& base,
-                                               const Sides& sides, const Entrant& a,
-                                               const Entrant& b);
+                                               const Sides& sides, const SprtEntrant& a,
+                                               const SprtEntrant& b);
 
 // The first entrant's result in one game: +1 won, 0 drawn (no winner), -1 lost.
 int game_result(const GameInfo& game, const Sides& sides, int a_side, const MatchOutcome& outcome);
@@ -94,8 +95,8 @@ SprtRun run_sprt(const GameInfo& game, const SprtPlan& plan, const std::function
                  const std::function<void(const SprtState&)>& progress);
 
 // The result object of `arena sprt --json`.
-Json sprt_json(const GameInfo& game, const SprtPlan& plan, const Entrant& a, const Entrant& b,
-               const SprtRun& run);
+Json sprt_json(const GameInfo& game, const SprtPlan& plan, const SprtEntrant& a,
+               const SprtEntrant& b, const SprtRun& run);
 
 // One progress line: pairs, LLR and bounds, W/D/L, the pentanomial counts, the Elo estimate.
 std::string sprt_line(const SprtPlan& plan, const SprtState& state);
