@@ -42,6 +42,14 @@ struct SprtOptions {
   bool json = false;
 };
 
+// `arena worker --db postgresql://... [--lease-s S] [--jobs J]`.
+struct WorkerArgs {
+  std::string db;
+  double lease_s = 1800;
+  int jobs = 1;
+  bool progress = false;
+};
+
 int cmd_games(bool json);
 int cmd_play(const PlayOptions& options);
 int cmd_eval(const PlayOptions& options);
@@ -52,6 +60,7 @@ int cmd_host(const std::string& game, const std::vector<std::string>& param_word
 // the game's export files (GameInfo::export_files) next to it.
 int cmd_replay(const std::string& path, bool do_export, const std::string& export_path, bool json);
 int cmd_sprt(const SprtOptions& options);
+int cmd_worker(const WorkerArgs& args);
 int cmd_bench(const std::string& game, const std::vector<std::string>& extra);
 // `arena <game> <tool> ARGS...`.
 int run_game_tool(const GameInfo& game, const std::string& tool,

@@ -129,6 +129,21 @@ int main(int argc, char** argv) {
       ->type_name("NAME=N");
   sprt->add_flag("--json", sprt_opts.json, "Print the result as one JSON object");
 
+  WorkerArgs worker_args;
+  auto* worker = app.add_subcommand(
+      "worker", "Play the queued matches of a shared PostgreSQL database until none is left");
+  worker->add_option("--db", worker_args.db, "postgresql://... (a libpq connection URI)")
+      ->required();
+  worker
+      ->add_option("--lease-s", worker_args.lease_s,
+                   "Seconds a leased match stays this worker's; if it dies, another takes the "
+                   "match after that (default 1800)")
+      ->check(CLI::Range(1.0, 7.0 * 24 * 3600));
+  worker->add_option("--jobs", worker_args.jobs, "Matches played in parallel")
+      ->check(int_range(1, 256));
+  worker->add_flag("--progress", worker_args.progress,
+                   "A line per match on stderr even when it is not a terminal");
+
   std::string bot_game, bot_name;
   BotArgs bot_args;
   auto* bot =
@@ -209,13 +224,14 @@ int main(int argc, char** argv) {
   // Commands that run bots: Ctrl-C or SIGTERM kills every bot process tree before arena exits;
   // eval then reports the games that finished.
   if (*play || *host) install_interrupt_handler();
-  if (*eval || *sprt || (*tournament.command && tournament.plays()))
+  if (*eval || *sprt || *worker || (*tournament.command && tournament.plays()))
     install_interrupt_handler(/*command_ends_itself=*/true);
   try {
     if (*games) return cmd_games(games_json);
     if (*play) return exit_status(cmd_play(play_opts));
     if (*eval) return exit_status(cmd_eval(eval_opts));
     if (*sprt) return exit_status(cmd_sprt(sprt_opts));
+    if (*worker) return exit_status(cmd_worker(worker_args));
     if (*tournament.command) return exit_status(tournament.run());
     if (*bot) {
       bot_args.extra = bot->remaining();
