@@ -212,6 +212,15 @@ int run(const RunArgs& a) {
   if (summary.requeued > 0)
     std::cerr << "arena: tournament: " << summary.requeued
               << " matches left unfinished by a stopped run were played again\n";
+  if (summary.played > 0) {
+    // Where the time went, per match played by this run (threads' times summed).
+    const double n = summary.played;
+    std::cerr << fmt::format(
+        "arena: tournament: {} matches in {:.2f} s ({:.1f}/s with {} jobs); per match: "
+        "match {:.3f} ms, lease {:.3f} ms, replay and result {:.3f} ms, store write {:.3f} ms\n",
+        summary.played, summary.wall_s, n / summary.wall_s, a.jobs, summary.match_ms / n,
+        summary.lease_ms / n, summary.serialise_ms / n, summary.record_ms / n);
+  }
   const MatchCounts after = store->count_matches(t.id);
   if (summary.stopped) {
     std::cerr << "arena: tournament: interrupted; " << after.done << " of " << after.total()

@@ -201,6 +201,20 @@ TEST(Tournament, PreciseErrors) {
   EXPECT_NE(missing.err.find("no tournament 'nope'"), std::string::npos) << missing.err;
 }
 
+TEST(Tournament, ReportCountsCrashesPerEntrant) {
+  const std::string dir = temp_dir(), db = dir + "/t.db";
+  CommandResult run = run_arena({"tournament", "run", "f", "--game", "wumpus", "--bot",
+                                 "good=bot:random", "--bot", "bad=sh -c 'exit 3'", "--sandbox",
+                                 "none", "--games-per-pairing", "2", "--seed", "1", "--db", db});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("bad: crashed 2"), std::string::npos) << run.out;
+  Json r = json_of(run_arena({"tournament", "report", "f", "--db", db, "--json"}));
+  EXPECT_EQ(r["faults"]["bad"]["crashed"], 2);
+  EXPECT_TRUE(r["faults"]["good"].empty());
+  EXPECT_EQ(r["standings"][1]["entrant"], "bad");
+  EXPECT_EQ(r["standings"][1]["mean_score"], -5000);
+}
+
 // A Wumpus program that hangs the first time it is started (and says so with its pid in DIR/hung)
 // and plays `exit` at once every other time.
 std::string hang_once_bot(const std::string& dir) {

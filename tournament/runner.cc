@@ -27,6 +27,13 @@ bool process_alive(long pid) {
   return kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
 }
 
+// counts[role][what] += 1.
+void bump(Json& counts, const std::string& role, const std::string& what) {
+  Json& per_role = counts[role];
+  if (!per_role.is_object()) per_role = Json::object();
+  per_role[what] = per_role.value(what, int64_t{0}) + 1;
+}
+
 }  // namespace
 
 std::string this_worker_id() {
@@ -64,12 +71,17 @@ MatchResult match_result(const MatchOutcome& o) {
     if (auto s = e.find("seat"); s != e.end() && s->is_string()) role = s->get<std::string>();
     if (role.empty()) continue;
     if (auto v = e.find("verdict"); v != e.end() && v->is_string() && *v != "ok") {
-      int64_t n = r.verdicts[role].value(v->get<std::string>(), 0);
-      r.verdicts[role][v->get<std::string>()] = n + 1;
+      bump(r.verdicts, role, v->get<std::string>());
+    }
+    // A seat put out of the game (Evolution's ejections, Dracula's disqualifications).
+    if (e.value("type", "") == "event") {
+      const std::string what = e.value("event", "");
+      if (what == "ejected" || what == "disqualified") {
+        bump(r.verdicts, role, what);
+      }
     }
     if (e.value("type", "") == "log" && e.contains("start_error")) {
-      int64_t n = r.verdicts[role].value("start_error", 0);
-      r.verdicts[role]["start_error"] = n + 1;
+      bump(r.verdicts, role, "start_error");
     }
   }
   r.replay = o.replay.to_jsonl();
@@ -87,27 +99,38 @@ RunSummary run_tournament(Store& store, const Tournament& t, const GameInfo& gam
   std::exception_ptr usage_error;
   std::atomic<bool> stopped{false};
   auto should_stop = [&] { return stopped || (options.stop && options.stop()); };
+  using Steady = std::chrono::steady_clock;
+  auto ms_since = [](Steady::time_point t) {
+    return std::chrono::duration<double, std::milli>(Steady::now() - t).count();
+  };
+  const auto run_start = Steady::now();
 
   auto worker = [&] {
     while (!should_stop()) {
+      const auto lease_start = Steady::now();
       std::optional<MatchRow> row = store.lease_next(t.id, owner, options.lease);
+      const double lease_ms = ms_since(lease_start);
       if (!row) return;
       MatchArgs args = base;
       args.seed = std::to_string(row->spec.seed);
       args.seat_args.clear();
       for (const SeatEntry& s : row->spec.seats) args.seat_args.push_back(s.role + "=" + s.spec);
       MatchResult result;
-      const auto start = std::chrono::steady_clock::now();
+      const auto start = Steady::now();
+      double match_ms = 0, serialise_ms = 0;
       try {
         auto setup = build_setup(game, args);
         if (auto* err = std::get_if<std::string>(&setup)) throw UsageError(*err);
         MatchOutcome outcome = run_match(game, std::get<MatchSetup>(setup));
+        match_ms = ms_since(start);
         // A match in flight when the run was stopped lost its bots: it is played again later.
         if (should_stop()) {
           stopped = true;
           return;
         }
+        const auto serialise_start = Steady::now();
         result = match_result(outcome);
+        serialise_ms = ms_since(serialise_start);
       } catch (const UsageError&) {
         std::lock_guard lock(mutex);
         if (!usage_error) usage_error = std::current_exception();
@@ -115,12 +138,17 @@ RunSummary run_tournament(Store& store, const Tournament& t, const GameInfo& gam
         return;
       } catch (const std::exception& e) {
         result.error = e.what();
+        match_ms = ms_since(start);
       }
-      result.duration_ms =
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-              .count();
+      result.duration_ms = match_ms;
+      const auto record_start = Steady::now();
       const bool recorded = store.record_result(row->id, owner, result);
+      const double record_ms = ms_since(record_start);
       std::lock_guard lock(mutex);
+      summary.lease_ms += lease_ms;
+      summary.match_ms += match_ms;
+      summary.serialise_ms += serialise_ms;
+      summary.record_ms += record_ms;
       if (!recorded) continue;  // our lease was taken back: the match counts once, elsewhere
       ++summary.played;
       if (!result.error.empty()) ++summary.failed;
@@ -139,6 +167,7 @@ RunSummary run_tournament(Store& store, const Tournament& t, const GameInfo& gam
   // Matches this run leased but did not finish go back to the queue now, not at lease expiry.
   store.requeue_leases(t.id, [&](const std::string& o, int64_t) { return o == owner; });
   summary.stopped = stopped || (options.stop && options.stop());
+  summary.wall_s = ms_since(run_start) / 1000;
   if (usage_error) std::rethrow_exception(usage_error);
   return summary;
 }

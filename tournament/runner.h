@@ -29,6 +29,11 @@ struct RunSummary {
   int failed = 0;    // of which could not be played (recorded with their error)
   int requeued = 0;  // stale leases given back to the queue at the start
   bool stopped = false;
+  double wall_s = 0;        // the whole run
+  double match_ms = 0;      // summed over threads: inside run_match (the matches themselves)
+  double lease_ms = 0;      // summed: leasing from the store
+  double serialise_ms = 0;  // summed: the result and the replay as stored (match_result)
+  double record_ms = 0;     // summed: writing them to the store
 };
 
 // `base`: the parameters, time control and sandbox of every match (its seats and seed come from
