@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -161,6 +162,7 @@ TEST(Worker, ThreeWorkersOneKilledMidMatchEveryMatchRecordedOnce) {
   }
   EXPECT_EQ(retried, 1);  // the match the killed worker held, played again by a survivor
   close(fifo_fd);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
