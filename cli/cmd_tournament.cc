@@ -31,6 +31,7 @@ struct RunArgs {
   std::optional<int> time_ms;
   std::string sandbox = "bwrap";
   bool progress = false;
+  bool queue_only = false;  // schedule only: `arena worker` processes play the queue
 };
 
 struct ViewArgs {
@@ -191,6 +192,11 @@ int run(const RunArgs& a) {
   }
   store->insert_matches(t.id, matches);
   const MatchCounts before = store->count_matches(t.id);
+  if (a.queue_only) {
+    std::cerr << "arena: tournament: '" << a.name << "' queued: " << before.queued << " of "
+              << before.total() << " matches wait for `arena worker --db ...`\n";
+    return kOk;
+  }
   if (existing)
     std::cerr << "arena: tournament: resuming '" << a.name << "': " << before.done << " of "
               << before.total() << " matches already played\n";
@@ -315,8 +321,7 @@ TournamentCommand add_tournament_command(CLI::App& app) {
       ->check(CLI::Range(1, 64));
   run_cmd->add_option("--seed", r.seed, "First seed (default: drawn and recorded)");
   run_cmd->add_option("--jobs", r.jobs, "Matches played in parallel")->check(CLI::Range(1, 256));
-  run_cmd->add_option("--db", r.db,
-                      "sqlite:PATH or PATH (default arena.db); postgresql://... later");
+  run_cmd->add_option("--db", r.db, "sqlite:PATH or PATH (default arena.db), or postgresql://...");
   run_cmd->add_option("--time-ms", r.time_ms, "Per-turn time limit in milliseconds");
   run_cmd->add_option("--sandbox", r.sandbox, "bwrap (default) or none");
   run_cmd
@@ -325,6 +330,8 @@ TournamentCommand add_tournament_command(CLI::App& app) {
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   run_cmd->add_flag("--progress", r.progress, "Progress on stderr even when it is not a terminal");
+  run_cmd->add_flag("--queue-only", r.queue_only,
+                    "Only schedule the matches; `arena worker` processes play them");
 
   auto add_view = [&](const char* name, const char* help) {
     auto* c = cmd->add_subcommand(name, help);

@@ -29,6 +29,27 @@ struct PlayOptions {
   bool progress = false;   // eval: progress on stderr even when it is not a terminal
 };
 
+// `arena sprt GAME [k=v ...] --bot A=SPEC --bot B=SPEC --elo0 E0 --elo1 E1 ...`.
+struct SprtOptions {
+  std::string game;
+  MatchArgs match;                // parameters, --seed, --time-ms, --sandbox, --limit; no seats
+  std::vector<std::string> bots;  // NAME=SPEC or NAME:SIDE=SPEC
+  double elo0 = 0, elo1 = 0;
+  double alpha = 0.05, beta = 0.05;
+  std::string model = "normalized";
+  int jobs = 1;
+  long max_games = 0;  // 0: until the test decides
+  bool json = false;
+};
+
+// `arena worker --db postgresql://... [--lease-s S] [--jobs J]`.
+struct WorkerArgs {
+  std::string db;
+  double lease_s = 1800;
+  int jobs = 1;
+  bool progress = false;
+};
+
 int cmd_games(bool json);
 int cmd_play(const PlayOptions& options);
 int cmd_eval(const PlayOptions& options);
@@ -38,6 +59,8 @@ int cmd_host(const std::string& game, const std::vector<std::string>& param_word
 // `export_path`: "" or "-" prints the export form; otherwise it is written to that file, with
 // the game's export files (GameInfo::export_files) next to it.
 int cmd_replay(const std::string& path, bool do_export, const std::string& export_path, bool json);
+int cmd_sprt(const SprtOptions& options);
+int cmd_worker(const WorkerArgs& args);
 int cmd_bench(const std::string& game, const std::vector<std::string>& extra);
 // `arena <game> <tool> ARGS...`.
 int run_game_tool(const GameInfo& game, const std::string& tool,

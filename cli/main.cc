@@ -96,6 +96,54 @@ int main(int argc, char** argv) {
   eval->add_flag("--progress", eval_opts.progress,
                  "Show progress on stderr (the default when stderr is a terminal)");
 
+  SprtOptions sprt_opts;
+  auto* sprt = app.add_subcommand(
+      "sprt", "Sequential probability ratio test of two bots on paired games (sides swapped)");
+  sprt->add_option("game", sprt_opts.game, "The game (two sides: see `arena games`)")->required();
+  sprt->add_option("params", sprt_opts.match.param_words, "Game parameters as name=value");
+  sprt->add_option("--bot", sprt_opts.bots,
+                   "NAME=SPEC, or NAME:SIDE=SPEC for one side (e.g. A:hunters=bot:hunter); two "
+                   "entrants, the first is tested against the second")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_name("NAME[:SIDE]=SPEC")
+      ->required();
+  sprt->add_option("--elo0", sprt_opts.elo0, "Elo of H0 (the first entrant's over the second)")
+      ->required();
+  sprt->add_option("--elo1", sprt_opts.elo1, "Elo of H1")->required();
+  sprt->add_option("--alpha", sprt_opts.alpha, "Type I error: accepting H1 when H0 holds (0.05)");
+  sprt->add_option("--beta", sprt_opts.beta, "Type II error: accepting H0 when H1 holds (0.05)");
+  sprt->add_option("--model", sprt_opts.model, "normalized (default) or logistic Elo");
+  sprt->add_option("--seed", sprt_opts.match.seed,
+                   "Seed of the first pair; pair i plays seed+i (default: drawn and printed)");
+  sprt->add_option("--jobs", sprt_opts.jobs, "Games played in parallel")->check(int_range(1, 256));
+  sprt->add_option("--max-games", sprt_opts.max_games,
+                   "Stop after this many games (even; default: until the test decides)")
+      ->check(int_range(2, 100000000));
+  sprt->add_option("--time-ms", sprt_opts.match.time_ms, "Per-turn time limit in milliseconds");
+  sprt->add_option("--sandbox", sprt_opts.match.sandbox,
+                   "bwrap (default): bot programs run confined; none: unconfined");
+  sprt->add_option("--limit", sprt_opts.match.limits, "NAME=N, a limit of each confined bot")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_name("NAME=N");
+  sprt->add_flag("--json", sprt_opts.json, "Print the result as one JSON object");
+
+  WorkerArgs worker_args;
+  auto* worker = app.add_subcommand(
+      "worker", "Play the queued matches of a shared PostgreSQL database until none is left");
+  worker->add_option("--db", worker_args.db, "postgresql://... (a libpq connection URI)")
+      ->required();
+  worker
+      ->add_option("--lease-s", worker_args.lease_s,
+                   "Seconds a leased match stays this worker's; if it dies, another takes the "
+                   "match after that (default 1800)")
+      ->check(CLI::Range(1.0, 7.0 * 24 * 3600));
+  worker->add_option("--jobs", worker_args.jobs, "Matches played in parallel")
+      ->check(int_range(1, 256));
+  worker->add_flag("--progress", worker_args.progress,
+                   "A line per match on stderr even when it is not a terminal");
+
   std::string bot_game, bot_name;
   BotArgs bot_args;
   auto* bot =
@@ -176,12 +224,14 @@ int main(int argc, char** argv) {
   // Commands that run bots: Ctrl-C or SIGTERM kills every bot process tree before arena exits;
   // eval then reports the games that finished.
   if (*play || *host) install_interrupt_handler();
-  if (*eval || (*tournament.command && tournament.plays()))
+  if (*eval || *sprt || *worker || (*tournament.command && tournament.plays()))
     install_interrupt_handler(/*command_ends_itself=*/true);
   try {
     if (*games) return cmd_games(games_json);
     if (*play) return exit_status(cmd_play(play_opts));
     if (*eval) return exit_status(cmd_eval(eval_opts));
+    if (*sprt) return exit_status(cmd_sprt(sprt_opts));
+    if (*worker) return exit_status(cmd_worker(worker_args));
     if (*tournament.command) return exit_status(tournament.run());
     if (*bot) {
       bot_args.extra = bot->remaining();

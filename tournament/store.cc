@@ -1,5 +1,6 @@
 #include "tournament/store.h"
 
+#include "tournament/pg_store.h"
 #include "tournament/sqlite_store.h"
 
 namespace arena::tournament {
@@ -30,9 +31,7 @@ int64_t now_ms() {
 
 std::unique_ptr<Store> open_store(const std::string& url) {
   if (url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0)
-    throw StoreError("--db " + url +
-                     ": PostgreSQL storage is not built yet in this arena (use sqlite:PATH or a "
-                     "file path)");
+    return open_pg_store(url);
   std::string path = url.rfind("sqlite:", 0) == 0 ? url.substr(7) : url;
   if (path.empty()) throw StoreError("--db " + url + ": no file path");
   if (path.find("://") != std::string::npos)
