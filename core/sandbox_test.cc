@@ -17,6 +17,7 @@
 
 #include "core/process.h"
 #include "core/testing/read_fd.h"
+#include "core/testing/sandbox_testing.h"
 
 namespace arena {
 namespace {
@@ -48,12 +49,7 @@ Confined run_confined(const std::string& script, SandboxOptions sandbox = {},
   return r;
 }
 
-class Sandbox : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (auto why = sandbox_unavailable()) GTEST_SKIP() << "no sandbox here: " << *why;
-  }
-};
+using Sandbox = testing::NeedsSandbox<>;
 
 TEST_F(Sandbox, SeesNothingOfTheReferee) {
   // The referee's command line and environment are what a cheating bot would read (a Wumpus

@@ -14,6 +14,7 @@
 
 #include "core/replay.h"
 #include "core/sandbox.h"
+#include "core/testing/sandbox_testing.h"
 #include "tests/test_util.h"
 
 namespace arena::testing {
@@ -46,12 +47,7 @@ int processes_with(const std::string& needle) {
   return found;
 }
 
-class SandboxPlay : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (auto why = sandbox_unavailable()) GTEST_SKIP() << "no sandbox here: " << *why;
-  }
-};
+using SandboxPlay = NeedsSandbox<>;
 
 TEST_F(SandboxPlay, ABotCannotReadTheRefereesCommandLine) {
   const std::string dir = temp_dir();
