@@ -73,6 +73,31 @@ std::string make_pids_cgroup(int max_pids) {
   return "";
 }
 
+// What an unprivileged user of the machine could not read in the system directories a bot sees:
+// /etc/shadow, private keys, database passwords. The referee may run as root, and a bot in a user
+// namespace of root's keeps root's ownership of root's files, so their modes alone do not stop it:
+// each is covered (an empty directory, /dev/null) in the bot's view. Walked once per process;
+// /etc only, where such files live (the other system directories hold programs and libraries).
+const std::vector<std::pair<std::string, bool>>& private_system_paths() {
+  static const std::vector<std::pair<std::string, bool>> paths = [] {
+    std::vector<std::pair<std::string, bool>> out;  // path, is a directory
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator("/etc", ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      struct stat st {};
+      if (lstat(it->path().c_str(), &st) != 0) continue;
+      const bool dir = S_ISDIR(st.st_mode);
+      if (!dir && !S_ISREG(st.st_mode)) continue;
+      // A directory others can neither list nor enter, or a file they cannot read.
+      if ((st.st_mode & S_IROTH) && (!dir || (st.st_mode & S_IXOTH))) continue;
+      out.emplace_back(it->path().string(), dir);
+      if (dir) it.disable_recursion_pending();
+    }
+    return out;
+  }();
+  return paths;
+}
+
 }  // namespace
 
 std::string sandbox_exec_path() {
@@ -176,6 +201,13 @@ SandboxedCommand sandbox_command(const std::vector<std::string>& argv,
        "--unshare-ipc", "--unshare-uts",     "--unshare-cgroup-try"};
   if (!options.network) b.push_back("--unshare-net");
   for (const char* d : kSystemDirs) b.insert(b.end(), {"--ro-bind-try", d, d});
+  for (const auto& [path, dir] : private_system_paths()) {
+    if (dir) {
+      b.insert(b.end(), {"--tmpfs", path, "--remount-ro", path});
+    } else {
+      b.insert(b.end(), {"--ro-bind", "/dev/null", path});
+    }
+  }
   b.insert(b.end(), {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/run"});
   for (const std::string& d : own_dirs) b.insert(b.end(), {"--ro-bind", d, d});
   b.insert(b.end(), {"--bind", out.scratch_dir, out.scratch_dir});
