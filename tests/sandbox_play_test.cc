@@ -143,6 +143,31 @@ TEST_F(SandboxPlay, BadSandboxArgumentsAreUsageErrors) {
   r = run_arena({"play", "wumpus", "--seat", "hero=true", "--limit", "cpu_s=0"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "arena: --limit cpu_s=0: expected NAME=N with N from 1 to 1000000\n");
+  // Limits hold only in the sandbox: asking for one without it is a mistake, not a no-op.
+  r = run_arena(
+      {"play", "wumpus", "--seat", "hero=true", "--sandbox", "none", "--limit", "memory_mb=100"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "arena: --limit memory_mb=100: limits apply to confined bots; not with --sandbox "
+            "none\n");
+}
+
+TEST_F(SandboxPlay, EachGameHasItsOwnLimitsWhichLimitOverrides) {
+  // The bot tells its CPU seconds and address space (KiB) on stderr, then leaves the cave.
+  const std::string bot =
+      "hero=sh -c 'ulimit -t >&2; ulimit -v >&2; read start; read percept; echo exit'";
+  const std::string dir = temp_dir();
+  CommandResult r =
+      run_arena({"play", "wumpus", "--seed", "1", "--seat", bot, "--replay", dir + "/a.jsonl"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string text = read_file(dir + "/a.jsonl");
+  EXPECT_NE(text.find("\"stderr\":\"1000\\n1048576\\n\""), std::string::npos)
+      << "Wumpus's own defaults (1000 s, 1024 MB): " << text;
+  r = run_arena({"play", "wumpus", "--seed", "1", "--seat", bot, "--limit", "cpu_s=7", "--limit",
+                 "memory_mb=300", "--replay", dir + "/b.jsonl"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  text = read_file(dir + "/b.jsonl");
+  EXPECT_NE(text.find("\"stderr\":\"7\\n307200\\n\""), std::string::npos) << text;
 }
 
 }  // namespace

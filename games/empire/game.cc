@@ -289,6 +289,9 @@ GameInfo game_info() {
   for (int k = 1; k <= kMaxPlayers; ++k) g.roles.push_back(role(k));
   g.min_seats = 2;
   g.default_time_ms = 10000;  // §5.9: query_timeout 10 s
+  // docs/sandbox.md: path searches on the map; 200 rounds of queries at 10 s each.
+  g.sandbox_limits = {
+      .memory_mb = 2048, .processes = 64, .cpu_seconds = 3600, .open_files = 256, .file_mb = 64};
   g.min_time_ms = 1;
   g.max_time_ms = 3600 * 1000;
   g.time_control_key = "query_ms";
