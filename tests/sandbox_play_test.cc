@@ -152,6 +152,34 @@ TEST_F(SandboxPlay, BadSandboxArgumentsAreUsageErrors) {
             "none\n");
 }
 
+TEST(SandboxExecVariable, NamingNoProgramIsRefusedClearly) {
+  // $ARENA_SANDBOX_EXEC is trusted to be the program that sets up every confined bot: a path
+  // that is no program must stop the match with the reason, not fail later inside bwrap.
+  const std::string dir = temp_dir();
+  const char* old = std::getenv("ARENA_SANDBOX_EXEC");
+  const std::string saved = old ? old : "";
+  for (const auto& [value, why] : std::vector<std::pair<std::string, std::string>>{
+           {dir, "not a regular file"},
+           {dir + "/missing", "No such file or directory"},
+           {"relative/path", "must be an absolute path"}}) {
+    setenv("ARENA_SANDBOX_EXEC", value.c_str(), 1);
+    CommandResult r = run_arena({"play", "wumpus", "--seat", "hero=true"});
+    EXPECT_EQ(r.status, 2) << value;
+    EXPECT_EQ(r.err, "arena: --sandbox: ARENA_SANDBOX_EXEC=" + value + ": " + why +
+                         "; `--sandbox none` runs the bots unconfined\n");
+  }
+  std::ofstream(dir + "/plain") << "#!/bin/sh\n";
+  setenv("ARENA_SANDBOX_EXEC", (dir + "/plain").c_str(), 1);
+  CommandResult r = run_arena({"play", "wumpus", "--seat", "hero=true"});
+  EXPECT_EQ(r.err, "arena: --sandbox: ARENA_SANDBOX_EXEC=" + dir +
+                       "/plain: not executable; `--sandbox none` runs the bots unconfined\n");
+  if (old) {
+    setenv("ARENA_SANDBOX_EXEC", saved.c_str(), 1);
+  } else {
+    unsetenv("ARENA_SANDBOX_EXEC");
+  }
+}
+
 TEST_F(SandboxPlay, EachGameHasItsOwnLimitsWhichLimitOverrides) {
   // The bot tells its CPU seconds and address space (KiB) on stderr, then leaves the cave.
   const std::string bot =
