@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`. Everything else is a step of them.
 JOBS ?= $(shell nproc)
 
-.PHONY: deps configure build test demo bench deb fuzz clean
+.PHONY: deps configure build test demo bench deb fuzz test-sanitize clean
 
 deps:
 	bash scripts/install-deps
@@ -27,9 +27,17 @@ fuzz:
 	@test -f build-fuzz/build.ninja || cmake --preset fuzz
 	cmake --build --preset fuzz -j $(JOBS)
 
+# The whole suite under ASan + UBSan (gcc) in build-sanitize/ (docs/sanitizers.md). The install
+# and package tests are left out: they link the installed static libraries with plain cc, which
+# has no sanitizer runtime.
+test-sanitize: deps
+	@test -f build-sanitize/build.ninja || cmake --preset sanitize
+	cmake --build --preset sanitize -j $(JOBS)
+	ctest --preset sanitize -j $(JOBS)
+
 # The Debian package build/arena_<version>_<arch>.deb (`sudo apt install ./build/arena_*.deb`).
 deb: deps build
 	cd build && cpack -G DEB
 
 clean:
-	rm -rf build build-fuzz
+	rm -rf build build-fuzz build-sanitize

@@ -30,8 +30,8 @@ void add_match_options(CLI::App* cmd, PlayOptions& o) {
   cmd->add_option("--sandbox", o.match.sandbox,
                   "bwrap (default): bot programs run confined; none: unconfined");
   cmd->add_option("--limit", o.match.limits,
-                  "NAME=N, a limit of each confined bot: memory_mb (2048), processes (64), cpu_s "
-                  "(600), open_files (256), file_mb (64)")
+                  "NAME=N, a limit of each confined bot over the game's defaults "
+                  "(docs/sandbox.md): memory_mb, processes, cpu_s, open_files, file_mb")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->type_name("NAME=N");

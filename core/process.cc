@@ -164,20 +164,26 @@ void build_plan(const ProcessOptions& options, ExecPlan& plan, bool inherit = tr
   for (const auto& a : options.argv) plan.argv.push_back(const_cast<char*>(a.c_str()));
   plan.argv.push_back(nullptr);
 
-  const std::string& name = options.argv[0];
-  if (name.find('/') != std::string::npos) {
-    plan.candidates.push_back(name);
-    return;
-  }
+  plan.candidates = exec_candidates(options.argv[0], path);
+}
+
+}  // namespace
+
+std::vector<std::string> exec_candidates(const std::string& name, const std::string& path_var) {
+  if (name.find('/') != std::string::npos) return {name};
+  std::vector<std::string> out;
   size_t begin = 0;
-  while (begin <= path.size()) {
-    size_t end = path.find(':', begin);
-    if (end == std::string::npos) end = path.size();
-    std::string dir = path.substr(begin, end - begin);
-    plan.candidates.push_back(dir.empty() ? name : dir + "/" + name);  // "" means the current dir
+  while (begin <= path_var.size()) {
+    size_t end = path_var.find(':', begin);
+    if (end == std::string::npos) end = path_var.size();
+    std::string dir = path_var.substr(begin, end - begin);
+    out.push_back(dir.empty() ? name : dir + "/" + name);  // "" means the current dir
     begin = end + 1;
   }
+  return out;
 }
+
+namespace {
 
 // The child's failure report through the error pipe: which step failed, and errno.
 struct ChildError {

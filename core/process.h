@@ -120,6 +120,11 @@ class ChildProcess {
 // Makes this process a child subreaper (idempotent). Called by ChildProcess::spawn.
 void become_subreaper();
 
+// The paths execvp would try for `name`, in order: `name` itself when it holds a '/', else
+// DIR/name for each directory of `path_var` (an empty entry: `name` in the current directory).
+// One lookup for starting a program and for resolving it before it is confined.
+std::vector<std::string> exec_candidates(const std::string& name, const std::string& path_var);
+
 // Kills and reaps every child of this process that is not a live ChildProcess: descendants of our
 // bots reparented to us. Spared: orphans that inherited the environment tag (ARENA_CHILD_TAG) of
 // a ChildProcess whose tree is not killed yet, so that one match's cleanup never kills what a bot

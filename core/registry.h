@@ -159,6 +159,9 @@ struct GameInfo {
   int min_seats = 1;               // the first min_seats roles must be filled
   std::map<std::string, std::vector<std::string>> role_groups;  // e.g. "hunters" -> G,S,H,M
   int default_time_ms = 1000;
+  // What a confined bot program of this game may use, unless `--limit` says otherwise
+  // (docs/sandbox.md gives each game's figures and why).
+  SandboxLimits sandbox_limits;
   // The largest seed the game takes (Evolution §2.5: MT19937 takes 32 bits); a drawn seed is
   // drawn below it, a given one is checked against it.
   uint64_t max_seed = UINT64_MAX;

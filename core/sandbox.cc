@@ -1,5 +1,8 @@
 #include "core/sandbox.h"
 
+#include <fcntl.h>
+#include <sys/wait.h>
+
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
@@ -17,6 +20,8 @@
 #include <mutex>
 #include <set>
 
+#include "core/process.h"
+
 namespace arena {
 
 namespace {
@@ -31,22 +36,15 @@ std::string resolve_program(const std::string& name, const std::string& path_var
     struct stat st {};
     return stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(p.c_str(), X_OK) == 0;
   };
-  if (name.find('/') != std::string::npos) {
-    std::string p = name[0] == '/' ? name : cwd + "/" + name;
+  // The same candidates as the start itself (core/process.cc), relative ones from `cwd`.
+  bool denied = false;
+  for (const std::string& c : exec_candidates(name, path_var)) {
+    const std::string p = c[0] == '/' ? c : cwd + "/" + c;
     if (executable(p)) return fs::weakly_canonical(p).string();
-    *why = access(p.c_str(), F_OK) == 0 ? std::strerror(EACCES) : std::strerror(ENOENT);
-    return "";
+    denied = denied || access(p.c_str(), F_OK) == 0;
   }
-  size_t begin = 0;
-  while (begin <= path_var.size()) {
-    size_t end = path_var.find(':', begin);
-    if (end == std::string::npos) end = path_var.size();
-    std::string dir = path_var.substr(begin, end - begin);
-    std::string p = (dir.empty() ? cwd : dir) + "/" + name;
-    if (executable(p)) return fs::weakly_canonical(p).string();
-    begin = end + 1;
-  }
-  *why = std::strerror(ENOENT);
+  // Like execvp: a file that is there but cannot be run is more telling than "not found".
+  *why = denied ? std::strerror(EACCES) : std::strerror(ENOENT);
   return "";
 }
 
@@ -73,6 +71,66 @@ std::string make_pids_cgroup(int max_pids) {
   return "";
 }
 
+// What an unprivileged user of the machine could not read in the system directories a bot sees:
+// /etc/shadow, private keys, database passwords. The referee may run as root, and a bot in a user
+// namespace of root's keeps root's ownership of root's files, so their modes alone do not stop it:
+// each is covered (an empty directory, /dev/null) in the bot's view. Walked once per process;
+// /etc only, where such files live (the other system directories hold programs and libraries).
+const std::vector<std::pair<std::string, bool>>& private_system_paths() {
+  static const std::vector<std::pair<std::string, bool>> paths = [] {
+    std::vector<std::pair<std::string, bool>> out;  // path, is a directory
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator("/etc", ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      struct stat st {};
+      if (lstat(it->path().c_str(), &st) != 0) continue;
+      const bool dir = S_ISDIR(st.st_mode);
+      if (!dir && !S_ISREG(st.st_mode)) continue;
+      // A directory others can neither list nor enter, or a file they cannot read.
+      if ((st.st_mode & S_IROTH) && (!dir || (st.st_mode & S_IXOTH))) continue;
+      out.emplace_back(it->path().string(), dir);
+      if (dir) it.disable_recursion_pending();
+    }
+    return out;
+  }();
+  return paths;
+}
+
+// Why $ARENA_SANDBOX_EXEC cannot be used as arena-sandbox-exec, or "".
+std::string sandbox_exec_env_problem(const std::string& path) {
+  struct stat st {};
+  if (path.empty() || path[0] != '/') return "must be an absolute path";
+  if (stat(path.c_str(), &st) != 0) return std::strerror(errno);
+  if (!S_ISREG(st.st_mode)) return "not a regular file";
+  if (access(path.c_str(), X_OK) != 0) return "not executable";
+  return "";
+}
+
+// Runs argv (argv[0] a path) to its end with no shell and no output; true when it exits 0.
+bool trial_run(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  char* const env[] = {nullptr};
+  const int null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (null_fd < 0) return false;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(null_fd, 0);
+    dup2(null_fd, 1);
+    dup2(null_fd, 2);
+    execve(args[0], args.data(), env);
+    _exit(127);
+  }
+  close(null_fd);
+  if (pid < 0) return false;
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return false;
+  }
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 }  // namespace
 
 std::string sandbox_exec_path() {
@@ -80,7 +138,9 @@ std::string sandbox_exec_path() {
     std::error_code ec;
     const fs::path self = fs::read_symlink("/proc/self/exe", ec);
     std::vector<fs::path> candidates;
-    if (const char* env = std::getenv("ARENA_SANDBOX_EXEC")) candidates.push_back(env);
+    // A path given is the one meant: if it is no program, saying so beats using another one.
+    if (const char* env = std::getenv("ARENA_SANDBOX_EXEC"))
+      return sandbox_exec_env_problem(env).empty() ? std::string(env) : std::string();
     if (!ec) {
       candidates.push_back(self.parent_path() / "arena-sandbox-exec");
       candidates.push_back(self.parent_path().parent_path() / "libexec/arena/arena-sandbox-exec");
@@ -97,19 +157,26 @@ std::optional<std::string> sandbox_unavailable() {
   static std::optional<std::string> reason;
   std::call_once(once, [] {
     std::string why;
-    if (resolve_program("bwrap", "/usr/bin:/bin:/usr/local/bin", "/", &why).empty()) {
+    const std::string bwrap = resolve_program("bwrap", "/usr/bin:/bin:/usr/local/bin", "/", &why);
+    if (bwrap.empty()) {
       reason = "bubblewrap (bwrap) is not installed (Debian package bubblewrap)";
       return;
+    }
+    if (const char* env = std::getenv("ARENA_SANDBOX_EXEC")) {
+      const std::string problem = sandbox_exec_env_problem(env);
+      if (!problem.empty()) {
+        reason = "ARENA_SANDBOX_EXEC=" + std::string(env) + ": " + problem;
+        return;
+      }
     }
     if (sandbox_exec_path().empty()) {
       reason = "arena-sandbox-exec is not installed beside this program";
       return;
     }
     // A trial run: user namespaces may be disabled (kernel.unprivileged_userns_clone=0), or the
-    // container may forbid them.
-    const std::string cmd =
-        "bwrap --ro-bind / / --unshare-all --die-with-parent /bin/true >/dev/null 2>&1";
-    if (std::system(cmd.c_str()) != 0)
+    // container may forbid them. Started directly (no shell), its output to /dev/null.
+    if (!trial_run(
+            {bwrap, "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent", "/bin/true"}))
       reason = "bubblewrap cannot create namespaces on this machine (user namespaces disabled?)";
   });
   return reason;
@@ -176,6 +243,13 @@ SandboxedCommand sandbox_command(const std::vector<std::string>& argv,
        "--unshare-ipc", "--unshare-uts",     "--unshare-cgroup-try"};
   if (!options.network) b.push_back("--unshare-net");
   for (const char* d : kSystemDirs) b.insert(b.end(), {"--ro-bind-try", d, d});
+  for (const auto& [path, dir] : private_system_paths()) {
+    if (dir) {
+      b.insert(b.end(), {"--tmpfs", path, "--remount-ro", path});
+    } else {
+      b.insert(b.end(), {"--ro-bind", "/dev/null", path});
+    }
+  }
   b.insert(b.end(), {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/run"});
   for (const std::string& d : own_dirs) b.insert(b.end(), {"--ro-bind", d, d});
   b.insert(b.end(), {"--bind", out.scratch_dir, out.scratch_dir});

@@ -62,8 +62,9 @@ SandboxedCommand sandbox_command(const std::vector<std::string>& argv,
                                  const std::string& working_dir, const SandboxOptions& options,
                                  bool pass_pipes);
 
-// Where arena-sandbox-exec is: $ARENA_SANDBOX_EXEC, beside the running program, or in
-// ../libexec/arena from it. "" if nowhere.
+// Where arena-sandbox-exec is: $ARENA_SANDBOX_EXEC (only it, when set: an absolute path to an
+// executable regular file, else "" and sandbox_unavailable() says what is wrong with it), beside
+// the running program, or in ../libexec/arena from it. "" if nowhere.
 std::string sandbox_exec_path();
 
 // The referee's side of a TCP seat's relay: when the sandbox asked (over `control`, the

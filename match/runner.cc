@@ -107,6 +107,7 @@ std::variant<MatchSetup, std::string> build_setup(const GameInfo& game, const Ma
   }
   if (filled != setup.seats.size())
     return "--seat: seats must be filled in order; " + game.roles[filled] + " is missing";
+  setup.sandbox.limits = game.sandbox_limits;
   if (auto err = parse_sandbox(args.sandbox, args.limits, setup.sandbox)) return *err;
   // Confinement is on by default; a machine that cannot provide it is said so, never ignored. Only
   // programs are confined: a match of built-in bots needs nothing.
@@ -124,6 +125,9 @@ std::optional<std::string> parse_sandbox(const std::string& mode,
                                          SandboxOptions& out) {
   if (mode != "bwrap" && mode != "none") return "--sandbox: must be bwrap or none";
   out.enabled = mode == "bwrap";
+  // Limits are enforced by the sandbox only: without it they would silently not hold.
+  if (!out.enabled && !limits.empty())
+    return "--limit " + limits.front() + ": limits apply to confined bots; not with --sandbox none";
   for (const std::string& word : limits) {
     const size_t eq = word.find('=');
     const std::string name = word.substr(0, eq == std::string::npos ? 0 : eq);

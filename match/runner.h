@@ -23,8 +23,9 @@ struct MatchArgs {
   std::vector<std::string> limits;  // --limit NAME=VALUE
 };
 
-// Parses `--sandbox` and `--limit NAME=VALUE` words into `out` (enabled for bwrap); the error
-// line, or nullopt. Names: memory_mb, processes, cpu_s, open_files, file_mb.
+// Parses `--sandbox` and `--limit NAME=VALUE` words into `out` (enabled for bwrap), over the
+// limits `out` holds already (the game's defaults); the error line, or nullopt. Names:
+// memory_mb, processes, cpu_s, open_files, file_mb. A limit with `--sandbox none` is an error.
 std::optional<std::string> parse_sandbox(const std::string& mode,
                                          const std::vector<std::string>& limits,
                                          SandboxOptions& out);

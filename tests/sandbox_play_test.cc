@@ -14,6 +14,7 @@
 
 #include "core/replay.h"
 #include "core/sandbox.h"
+#include "core/testing/sandbox_testing.h"
 #include "tests/test_util.h"
 
 namespace arena::testing {
@@ -46,12 +47,7 @@ int processes_with(const std::string& needle) {
   return found;
 }
 
-class SandboxPlay : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (auto why = sandbox_unavailable()) GTEST_SKIP() << "no sandbox here: " << *why;
-  }
-};
+using SandboxPlay = NeedsSandbox<>;
 
 TEST_F(SandboxPlay, ABotCannotReadTheRefereesCommandLine) {
   const std::string dir = temp_dir();
@@ -147,6 +143,59 @@ TEST_F(SandboxPlay, BadSandboxArgumentsAreUsageErrors) {
   r = run_arena({"play", "wumpus", "--seat", "hero=true", "--limit", "cpu_s=0"});
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "arena: --limit cpu_s=0: expected NAME=N with N from 1 to 1000000\n");
+  // Limits hold only in the sandbox: asking for one without it is a mistake, not a no-op.
+  r = run_arena(
+      {"play", "wumpus", "--seat", "hero=true", "--sandbox", "none", "--limit", "memory_mb=100"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "arena: --limit memory_mb=100: limits apply to confined bots; not with --sandbox "
+            "none\n");
+}
+
+TEST(SandboxExecVariable, NamingNoProgramIsRefusedClearly) {
+  // $ARENA_SANDBOX_EXEC is trusted to be the program that sets up every confined bot: a path
+  // that is no program must stop the match with the reason, not fail later inside bwrap.
+  const std::string dir = temp_dir();
+  const char* old = std::getenv("ARENA_SANDBOX_EXEC");
+  const std::string saved = old ? old : "";
+  for (const auto& [value, why] : std::vector<std::pair<std::string, std::string>>{
+           {dir, "not a regular file"},
+           {dir + "/missing", "No such file or directory"},
+           {"relative/path", "must be an absolute path"}}) {
+    setenv("ARENA_SANDBOX_EXEC", value.c_str(), 1);
+    CommandResult r = run_arena({"play", "wumpus", "--seat", "hero=true"});
+    EXPECT_EQ(r.status, 2) << value;
+    EXPECT_EQ(r.err, "arena: --sandbox: ARENA_SANDBOX_EXEC=" + value + ": " + why +
+                         "; `--sandbox none` runs the bots unconfined\n");
+  }
+  std::ofstream(dir + "/plain") << "#!/bin/sh\n";
+  setenv("ARENA_SANDBOX_EXEC", (dir + "/plain").c_str(), 1);
+  CommandResult r = run_arena({"play", "wumpus", "--seat", "hero=true"});
+  EXPECT_EQ(r.err, "arena: --sandbox: ARENA_SANDBOX_EXEC=" + dir +
+                       "/plain: not executable; `--sandbox none` runs the bots unconfined\n");
+  if (old) {
+    setenv("ARENA_SANDBOX_EXEC", saved.c_str(), 1);
+  } else {
+    unsetenv("ARENA_SANDBOX_EXEC");
+  }
+}
+
+TEST_F(SandboxPlay, EachGameHasItsOwnLimitsWhichLimitOverrides) {
+  // The bot tells its CPU seconds and address space (KiB) on stderr, then leaves the cave.
+  const std::string bot =
+      "hero=sh -c 'ulimit -t >&2; ulimit -v >&2; read start; read percept; echo exit'";
+  const std::string dir = temp_dir();
+  CommandResult r =
+      run_arena({"play", "wumpus", "--seed", "1", "--seat", bot, "--replay", dir + "/a.jsonl"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string text = read_file(dir + "/a.jsonl");
+  EXPECT_NE(text.find("\"stderr\":\"1000\\n1048576\\n\""), std::string::npos)
+      << "Wumpus's own defaults (1000 s, 1024 MB): " << text;
+  r = run_arena({"play", "wumpus", "--seed", "1", "--seat", bot, "--limit", "cpu_s=7", "--limit",
+                 "memory_mb=300", "--replay", dir + "/b.jsonl"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  text = read_file(dir + "/b.jsonl");
+  EXPECT_NE(text.find("\"stderr\":\"7\\n307200\\n\""), std::string::npos) << text;
 }
 
 }  // namespace

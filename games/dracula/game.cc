@@ -119,6 +119,9 @@ GameInfo game_info() {
   g.min_seats = 5;
   g.role_groups = {{"hunters", {"G", "S", "H", "M"}}, {"dracula", {"D"}}};
   g.default_time_ms = 1500;
+  // docs/sandbox.md: course C programs; CPU for a persistent program's 366 rounds at 1.5 s.
+  g.sandbox_limits = {
+      .memory_mb = 1024, .processes = 64, .cpu_seconds = 600, .open_files = 256, .file_mb = 64};
   g.min_time_ms = 10;
   g.max_time_ms = 600000;
   for (const auto& [name, help] : ai_catalog()) {

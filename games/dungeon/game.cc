@@ -339,6 +339,9 @@ GameInfo game_info() {
   g.title = "Dungeon Race: two teams of six race their heirs through a trapped dungeon";
   g.transport = "TCP, six connections per team, binary frames (spec §8)";
   g.dynamics = Dynamics::real_time;
+  // docs/sandbox.md: six agents solving at once for the whole 600 s game, as threads or processes.
+  g.sandbox_limits = {
+      .memory_mb = 2048, .processes = 128, .cpu_seconds = 3600, .open_files = 256, .file_mb = 64};
   g.roles = {"team0", "team1"};
   g.min_seats = 2;
   g.params = param_specs();

@@ -85,10 +85,14 @@ SeatPlan seat_plan(const MatchSetup&, const SeatSpec& spec) {
   return plan;
 }
 
-// The arena's seats as the Table's connections.
+// The arena's seats as the Table's connections. What a seat did wrong goes into the replay as an
+// event of its own beside the record's lines (which the record file has no room for): the
+// (TIMEOUT) and (ERROR ...) lines it was sent (§5.9-5.10), and its connection closing, so that
+// the replay names the cause. check_replay reads only the record's lines.
 class SeatIo : public TableIo {
  public:
-  explicit SeatIo(std::vector<Seat*> seats) : seats_(std::move(seats)) {}
+  SeatIo(std::vector<Seat*> seats, std::vector<std::string> roles, std::vector<Json>* events)
+      : seats_(std::move(seats)), roles_(std::move(roles)), events_(events) {}
   void attach(Table* table) { table_ = table; }
   void before_query(int seat) override {
     while (table_ && table_->connected(seat) && seats_[seat]->bytes_waiting()) {
@@ -100,12 +104,16 @@ class SeatIo : public TableIo {
       } else if (r.verdict == Verdict::timeout) {
         return;  // half a line so far: it is the answer's beginning
       } else {
+        conduct(seat, {{"verdict", std::string(to_string(r.verdict))}, {"detail", r.detail}});
         table_->left(seat);
         return;
       }
     }
   }
-  void send(int seat, const std::string& line) override { seats_[seat]->send(line); }
+  void send(int seat, const std::string& line) override {
+    if (line == "(TIMEOUT)" || line.rfind("(ERROR ", 0) == 0) conduct(seat, {{"sent", line}});
+    seats_[seat]->send(line);
+  }
   Incoming wait(int seat, Deadline deadline, bool) override {
     Received r = seats_[seat]->receive(deadline);
     switch (r.verdict) {
@@ -116,12 +124,20 @@ class SeatIo : public TableIo {
       case Verdict::too_long:  // a line over 65,536 bytes; the stream goes on (§5.1)
         return {Incoming::Kind::too_long, r.detail, r.ms};
       default:
+        conduct(seat, {{"verdict", std::string(to_string(r.verdict))}, {"detail", r.detail}});
         return {Incoming::Kind::closed, r.detail, r.ms};
     }
   }
 
  private:
+  void conduct(int seat, Json fields) {
+    Json e = {{"type", "event"}, {"seat", roles_[seat]}};
+    e.update(fields);
+    events_->push_back(std::move(e));
+  }
   std::vector<Seat*> seats_;
+  std::vector<std::string> roles_;
+  std::vector<Json>* events_;
   Table* table_ = nullptr;
 };
 
@@ -167,9 +183,9 @@ RefereeRecord referee(RefereeContext& context) {
   }
   const MapLoad load = load_map(o.map_label, o.settings.adjacency);
   if (!load.map) throw UsageError("map: " + load.error);
-  SeatIo io(seats);
   std::vector<std::string> lines;
   std::vector<Json> events;
+  SeatIo io(seats, roles, &events);
   Table table(*load.map, o, io, [&](const std::string& line, double ms) {
     lines.push_back(line);
     events.push_back(record_event(line, ms));
@@ -273,6 +289,9 @@ GameInfo game_info() {
   for (int k = 1; k <= kMaxPlayers; ++k) g.roles.push_back(role(k));
   g.min_seats = 2;
   g.default_time_ms = 10000;  // §5.9: query_timeout 10 s
+  // docs/sandbox.md: path searches on the map; 200 rounds of queries at 10 s each.
+  g.sandbox_limits = {
+      .memory_mb = 2048, .processes = 64, .cpu_seconds = 3600, .open_files = 256, .file_mb = 64};
   g.min_time_ms = 1;
   g.max_time_ms = 3600 * 1000;
   g.time_control_key = "query_ms";

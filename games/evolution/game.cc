@@ -300,7 +300,10 @@ GameInfo game_info() {
   for (int k = 1; k <= kMaxPlayers; ++k) g.roles.push_back(role(k));
   g.min_seats = 3;
   g.default_time_ms = 1000;  // spec §8.2
-  g.max_seed = UINT32_MAX;   // §2.5: the shuffle's MT19937 takes a 32-bit seed
+  // docs/sandbox.md: a client with a few calls a turn at 1 s each, for some dozen turns.
+  g.sandbox_limits = {
+      .memory_mb = 1024, .processes = 64, .cpu_seconds = 300, .open_files = 256, .file_mb = 64};
+  g.max_seed = UINT32_MAX;  // §2.5: the shuffle's MT19937 takes a 32-bit seed
   g.min_time_ms = 1;
   g.max_time_ms = 3600 * 1000;
   for (const auto& b : builtin_bots()) g.bots.push_back({b.name, b.help});

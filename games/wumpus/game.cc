@@ -166,6 +166,9 @@ GameInfo game_info() {
   g.roles = {"hero"};
   g.min_seats = 1;
   g.default_time_ms = 10000;
+  // docs/sandbox.md: one small program; CPU for 96 turns at the default 10 s each.
+  g.sandbox_limits = {
+      .memory_mb = 1024, .processes = 64, .cpu_seconds = 1000, .open_files = 256, .file_mb = 64};
   g.min_time_ms = 100;  // spec §7.1: turn_timeout_ms 100..600000
   g.max_time_ms = 600000;
   g.bots = {{"reference",
