@@ -16,6 +16,7 @@
 #include "games/all_games.h"
 #include "match/match.h"
 #include "match/runner.h"
+#include "server/human_hooks.h"
 #include "server/paths.h"
 
 namespace arena::server {
@@ -333,6 +334,26 @@ TEST_F(ServerTest, AHumanGameIsLiveWithItsHeaderForSpectatorsOnly) {
   EXPECT_TRUE(header.contains("cave"));
   EXPECT_EQ(watcher.read()["line"]["action"], "exit");
   EXPECT_EQ(watcher.read()["type"], "end");
+}
+
+}  // namespace
+}  // namespace arena::server
+
+namespace arena::server {
+namespace {
+
+TEST_F(ServerTest, AGamesHintFunctionAnswersEachRequest) {
+  register_human_hooks("wumpus", {100000, [](const std::string& role, std::string_view request) {
+                                    if (request.rfind("start", 0) == 0)
+                                      throw std::runtime_error("no hint before the first percept");
+                                    return Json{{"role", role}, {"request", request}};
+                                  }});
+  WsClient ws(port_, "/ws/play/wumpus?seed=12");
+  Json start = ws.read_type("request");
+  Json percept = ws.read_type("request");
+  register_human_hooks("wumpus", {100000, nullptr});  // as human_hooks.cc has it
+  EXPECT_EQ(start["hint"], (Json{{"error", "no hint before the first percept"}}));
+  EXPECT_EQ(percept["hint"], (Json{{"role", "hero"}, {"request", "none\n"}}));
 }
 
 }  // namespace
