@@ -5,11 +5,13 @@
 #include <iostream>
 #include <memory>
 #include <set>
+#include <thread>
 
 #include "cli/commands.h"
 #include "core/interrupt.h"
 #include "match/eval.h"
 #include "match/match.h"
+#include "server/server.h"
 
 namespace arena::cli {
 
@@ -32,13 +34,39 @@ int cmd_play(const PlayOptions& o) {
   if (!game) return kUsage;
   auto setup = setup_or_complain(*game, o.match);
   if (!setup) return kUsage;
+  // --serve: the server on a thread of its own, fed by the match's thread (docs/web.md).
+  std::unique_ptr<server::Server> server;
+  std::thread serving;
+  std::string live_id, url;
+  if (o.serve) {
+    server::ServeOptions so;
+    so.port = o.serve_port;
+    server = std::make_unique<server::Server>(so);
+    int port = 0;
+    try {
+      port = server->listen();
+    } catch (const std::exception& e) {
+      std::cerr << "arena: --serve: " << e.what() << "\n";
+      return kFailure;
+    }
+    live_id = server->open_live(game->name);
+    url = "http://127.0.0.1:" + std::to_string(port) + "/live/" + live_id;
+    (o.json ? std::cerr : std::cout) << "arena: watch on " << url << std::endl;
+    setup->on_line = [&server, &live_id](const Json& line) { server->live_line(live_id, line); };
+    serving = std::thread([&server] { server->run(); });
+  }
   MatchOutcome outcome;
   try {
     outcome = run_match(*game, *setup);
   } catch (const UsageError& e) {
     std::cerr << "arena: " << e.what() << "\n";
+    if (server) {
+      server->stop();
+      serving.join();
+    }
     return kUsage;
   }
+  if (server) server->live_end(live_id, outcome.replay.to_jsonl());
   // Interrupted: the bots were killed mid-game, so the result says nothing; nothing is printed.
   if (interrupted()) return kInterrupted;
   for (const std::string& w : outcome.warnings) std::cerr << "arena: " << w << "\n";
@@ -52,6 +80,12 @@ int cmd_play(const PlayOptions& o) {
       std::cout << "replay: " << o.replay_path << "\n";
     // A drawn seed is the only way to play the match again: say it (JSON always carries it).
     if (!setup->seed_given) std::cout << "seed: " << setup->seed << " (drawn)\n";
+  }
+  if (server) {
+    // The page keeps showing the whole match; Ctrl-C ends arena (core/interrupt.h).
+    (o.json ? std::cerr : std::cout)
+        << "arena: the match is over; " << url << " is served until Ctrl-C" << std::endl;
+    serving.join();
   }
   return kOk;
 }

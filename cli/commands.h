@@ -27,6 +27,15 @@ struct PlayOptions {
   int jobs = 1;            // eval
   std::string replay_dir;  // eval: keep each game's replay as DIR/<game>-<seed>.jsonl
   bool progress = false;   // eval: progress on stderr even when it is not a terminal
+  bool serve = false;      // play: watch the match in a browser at /live/1 (docs/web.md)
+  int serve_port = 0;      // play --serve: the port (0: a free one, printed)
+};
+
+// `arena serve`: the browser app (docs/web.md).
+struct ServeArgs {
+  int port = 8080;
+  std::string bind = "127.0.0.1";
+  std::string replays_dir = ".";
 };
 
 // `arena sprt GAME [k=v ...] --bot A=SPEC --bot B=SPEC --elo0 E0 --elo1 E1 ...`.
@@ -51,6 +60,7 @@ struct WorkerArgs {
 };
 
 int cmd_games(bool json);
+int cmd_serve(const ServeArgs& args);
 int cmd_play(const PlayOptions& options);
 int cmd_eval(const PlayOptions& options);
 int cmd_bot(const std::string& game, const std::string& name, const BotArgs& args);

@@ -85,6 +85,11 @@ int main(int argc, char** argv) {
   auto* play = app.add_subcommand("play", "Play one match");
   add_match_options(play, play_opts);
   play->add_option("--replay", play_opts.replay_path, "Write the replay (JSON Lines) to FILE");
+  play->add_flag("--serve", play_opts.serve,
+                 "Stream the match to a browser as it happens (prints the URL), then keep serving "
+                 "it until Ctrl-C");
+  play->add_option("--serve-port", play_opts.serve_port, "The port of --serve (0: a free port)")
+      ->check(int_range(0, 65535));
 
   PlayOptions eval_opts;
   auto* eval = app.add_subcommand("eval", "Play N seeded matches (seed S+i) and report statistics");
@@ -199,6 +204,15 @@ int main(int argc, char** argv) {
     tool_commands.emplace_back(&g, cmd);
   }
 
+  ServeArgs serve_args;
+  auto* serve = app.add_subcommand(
+      "serve", "Serve the browser app: replay viewer and human play (docs/web.md)");
+  serve->add_option("--port", serve_args.port, "TCP port (0: a free port, printed)")
+      ->check(int_range(0, 65535));
+  serve->add_option("--bind", serve_args.bind, "Address to listen on (default 127.0.0.1)");
+  serve->add_option("--replays", serve_args.replays_dir,
+                    "Directory of replay files to list and view (default: .)");
+
   std::string bench_game;
   std::vector<std::string> bench_extra;
   auto* bench = app.add_subcommand("bench", "Run a game's benchmarks (Google Benchmark)");
@@ -228,6 +242,7 @@ int main(int argc, char** argv) {
     install_interrupt_handler(/*command_ends_itself=*/true);
   try {
     if (*games) return cmd_games(games_json);
+    if (*serve) return cmd_serve(serve_args);
     if (*play) return exit_status(cmd_play(play_opts));
     if (*eval) return exit_status(cmd_eval(eval_opts));
     if (*sprt) return exit_status(cmd_sprt(sprt_opts));

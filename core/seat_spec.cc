@@ -4,6 +4,7 @@
 
 #include "core/registry.h"
 #include "core/rng.h"
+#include "core/tcp.h"
 
 namespace arena {
 
@@ -205,6 +206,9 @@ std::unique_ptr<Seat> open_tcp_program_seat(Hub& hub, const SeatSpec& spec, int 
 }
 
 std::unique_ptr<Seat> open_seat(Hub& hub, const SeatSpec& spec, const SeatPlan& plan) {
+  // A peer socket carries the game's own bytes both ways, whatever the game's transport: the
+  // seat is a connection the hub frames like any program's.
+  if (spec.peer_fd >= 0) return make_socket_seat(hub, spec.peer_fd, plan.from_bot);
   if (spec.is_builtin() && plan.transport == SeatTransport::tcp && plan.connections > 1) {
     std::vector<std::unique_ptr<MessageBot>> bots;
     for (int i = 0; i < plan.connections; ++i) bots.push_back(plan.make_bot());

@@ -22,6 +22,11 @@ struct SeatSpec {
   std::vector<std::string> argv;  // a command line (empty for a built-in bot)
   std::string builtin;            // `bot:NAME`: NAME
   std::string mode;               // transport mode where a game has several ("" = its default)
+  // A seat whose bytes come from outside the match through a connected socket (a human in the
+  // browser: server/ bridges the WebSocket to the other end). The match's hub takes it over like
+  // an accepted TCP connection, so deadlines, `closed` and framing errors are a bot's. -1: none.
+  int peer_fd = -1;
+  bool human = false;  // the seat is played by a person (the replay's player kind says so)
   bool is_builtin() const { return !builtin.empty(); }
 };
 

@@ -65,9 +65,28 @@ MatchOutcome run_match(const GameInfo& game, const MatchSetup& setup) {
     plans.emplace_back(&it->second, std::move(plan));
   }
 
+  // Live spectating: the referee's header line gets the container's fields in front, as the
+  // replay's header will have them (the seats as given; the referee may refine them at the end).
+  MatchSetup live_setup;
+  if (setup.on_line) {
+    live_setup = setup;
+    live_setup.on_line = [&game, &setup](const Json& line) {
+      if (line.value("type", "") != "header") return setup.on_line(line);
+      Json seats = Json::object();
+      for (const auto& [role, spec] : setup.seats) seats[role] = spec.text;
+      Json header = Replay::make_header(game.name, given_params(setup.params),
+                                        Json(std::to_string(setup.seed)), seats,
+                                        {{game.time_control_key, setup.time_ms}});
+      for (auto& [k, v] : line.items())
+        if (k != "type") header[k] = v;
+      setup.on_line(header);
+    };
+  }
+  const MatchSetup& used = setup.on_line ? live_setup : setup;
+
   Hub hub;  // before the seats: they live on it
   std::vector<std::pair<std::string, std::unique_ptr<Seat>>> seats;
-  RefereeContext context{hub, setup, {}};
+  RefereeContext context{hub, used, {}};
   for (auto& [spec, plan] : plans) {
     seats.emplace_back(spec->role, open_seat(hub, *spec, plan));
     context.seats[spec->role] = seats.back().second.get();

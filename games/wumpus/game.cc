@@ -127,10 +127,17 @@ RefereeRecord referee(RefereeContext& context) {
     g.cave = generate(g.mode, in, setup.seed);
   }
   const SeatSpec& spec = setup.seats.at("hero");
-  g.player = {{"kind", "bot"},
+  g.player = {{"kind", spec.human ? "human" : "bot"},
               {"name", spec.is_builtin() ? spec.builtin : spec.text},
               {"version", spec.is_builtin() ? kArenaVersion : ""}};
 
+  g.on_turn = setup.on_line;
+  if (setup.on_line) {
+    Json live = {{"type", "header"}};
+    const Json fields = spec_header(g);
+    for (auto& [k, v] : fields.items()) live[k] = v;
+    setup.on_line(live);
+  }
   RefereeRecord record = run_game(g, *context.seats.at("hero"));
   record.seeded = g.seed.has_value();  // spec §3.4: a custom map has no seed
   record.header_fields = spec_header(g);

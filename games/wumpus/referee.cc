@@ -130,6 +130,7 @@ RefereeRecord run_game(const GameSetup& setup, Seat& seat) {
       }
     }
     add_state(t, state, action ? &step : nullptr);
+    if (setup.on_turn) setup.on_turn(t);
     turns.push_back(std::move(t));
   }
 

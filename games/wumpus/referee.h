@@ -2,6 +2,7 @@
 // applies it, and records the replay.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -19,6 +20,8 @@ struct GameSetup {
   std::optional<uint64_t> seed;                 // nullopt for custom maps (spec §3.4)
   int turn_timeout_ms = 10000;
   Json player = Json::object();  // spec §8 `player`: kind, name, version
+  // Called with each turn entry as soon as it is recorded (live spectating); may be null.
+  std::function<void(const Json& turn)> on_turn;
 };
 
 // Plays one game on `seat` and returns its outcome, with the replay's turns and result filled in

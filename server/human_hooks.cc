@@ -1,0 +1,57 @@
+#include "server/human_hooks.h"
+
+#include <map>
+#include <mutex>
+
+#include "core/replay.h"
+
+namespace arena::server {
+
+namespace {
+
+std::mutex& hooks_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+std::map<std::string, HumanHooks>& table() {
+  static std::map<std::string, HumanHooks> t;
+  return t;
+}
+
+// The games' own entries, one line each.
+void register_builtin(std::map<std::string, HumanHooks>& t) {
+  t["wumpus"] = HumanHooks{100000, nullptr};  // Wumpus spec §9: humans get 100 s per turn
+}
+
+std::map<std::string, HumanHooks>& ready_table() {
+  static std::once_flag once;
+  std::call_once(once, [] { register_builtin(table()); });
+  return table();
+}
+
+}  // namespace
+
+void register_human_hooks(const std::string& game, HumanHooks hooks) {
+  std::lock_guard lock(hooks_mutex());
+  ready_table()[game] = std::move(hooks);
+}
+
+const HumanHooks* human_hooks(const std::string& game) {
+  std::lock_guard lock(hooks_mutex());
+  auto& t = ready_table();
+  auto it = t.find(game);
+  return it == t.end() ? nullptr : &it->second;
+}
+
+Json human_hint(const std::string& game, const std::string& role, std::string_view request) {
+  const HumanHooks* hooks = human_hooks(game);
+  if (!hooks || !hooks->hint) return nullptr;
+  try {
+    return hooks->hint(role, request);
+  } catch (const std::exception& e) {
+    return Json{{"error", error_text(e)}};
+  }
+}
+
+}  // namespace arena::server

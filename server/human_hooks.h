@@ -1,0 +1,29 @@
+// Per-game settings of a human seat (docs/web.md, "Human seats"): the human's time per turn, and
+// an optional hint the page shows beside the request (e.g. Dracula's legal moves). A game adds one
+// entry in human_hooks.cc (or calls register_human_hooks from its own file before serving); the
+// hint is computed on the server from exactly the bytes the seat received.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "core/replay.h"
+
+namespace arena::server {
+
+struct HumanHooks {
+  int time_ms = 0;  // per turn; 0: 100 s clamped to the game's allowed range
+  // (role, request bytes) -> a JSON object for the page, or null for none. Runs on the server's
+  // thread: keep it quick. An exception is reported to the page as a hint error, not fatal.
+  std::function<Json(const std::string& role, std::string_view request)> hint;
+};
+
+void register_human_hooks(const std::string& game, HumanHooks hooks);
+// The game's hooks, or null. The first call registers the games listed in human_hooks.cc.
+const HumanHooks* human_hooks(const std::string& game);
+
+// The hint of `game` for one request: null without a hint function; {"error": ...} if it threw.
+Json human_hint(const std::string& game, const std::string& role, std::string_view request);
+
+}  // namespace arena::server

@@ -1,0 +1,132 @@
+// Live spectating (docs/web.md): /ws/live/<id> streams a running match's lines to viewers, from
+// the first line on, and the whole replay at the end.
+#include <deque>
+
+#include "server/server_impl.h"
+
+namespace arena::server {
+
+class WatchSession : public std::enable_shared_from_this<WatchSession> {
+ public:
+  explicit WatchSession(std::shared_ptr<WsStream> ws) : ws_(std::move(ws)) {}
+
+  void start() { read(); }
+
+  void send(std::string text) {
+    if (closing_) return;
+    out_.push_back(std::move(text));
+    write_next();
+  }
+  void line(const std::string& json) { send("{\"type\":\"line\",\"line\":" + json + "}"); }
+  void finish(std::string text) {
+    send(std::move(text));
+    closing_ = true;
+    write_next();
+  }
+
+ private:
+  // Nothing is expected from a viewer; reading notices when it goes away.
+  void read() {
+    ws_->async_read(in_, [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (ec) return;
+      self->in_.consume(self->in_.size());
+      self->read();
+    });
+  }
+  void write_next() {
+    if (writing_) return;
+    if (out_.empty()) {
+      if (closing_ && !closed_) {
+        closed_ = true;
+        ws_->async_close(websocket::close_code::normal,
+                         [self = shared_from_this()](beast::error_code) {});
+      }
+      return;
+    }
+    writing_ = true;
+    ws_->text(true);
+    ws_->async_write(asio::buffer(out_.front()),
+                     [self = shared_from_this()](beast::error_code ec, size_t) {
+                       self->writing_ = false;
+                       self->out_.pop_front();
+                       if (ec) {
+                         self->out_.clear();
+                         self->closing_ = self->closed_ = true;
+                         return;
+                       }
+                       self->write_next();
+                     });
+  }
+
+  std::shared_ptr<WsStream> ws_;
+  beast::flat_buffer in_;
+  std::deque<std::string> out_;
+  bool writing_ = false, closing_ = false, closed_ = false;
+};
+
+namespace {
+
+std::string end_message(const LiveMatch& m) {
+  return Json{{"type", "end"}, {"replay", m.replay}}.dump();
+}
+
+}  // namespace
+
+void Server::Impl::start_watch(std::shared_ptr<WsStream> ws, const std::string& id) {
+  auto watcher = std::make_shared<WatchSession>(std::move(ws));
+  watcher->start();
+  auto it = live.find(id);
+  if (it == live.end())
+    return watcher->finish(
+        Json{{"type", "error"}, {"message", "no live match '" + id + "' on this server"}}.dump());
+  LiveMatch& m = *it->second;
+  for (const std::string& line : m.lines) watcher->line(line);
+  if (m.over) return watcher->finish(end_message(m));
+  m.watchers.push_back(watcher);
+}
+
+std::string Server::Impl::open_live(const std::string& game) {
+  std::lock_guard lock(mutex);
+  const std::string id = std::to_string(next_live++);
+  asio::post(ioc, [this, id, game] {
+    auto m = std::make_shared<LiveMatch>();
+    m->game = game;
+    live.emplace(id, std::move(m));
+  });
+  return id;
+}
+
+void Server::Impl::live_line(const std::string& id, std::string line_json) {
+  asio::post(ioc, [this, id, line = std::move(line_json)] {
+    auto it = live.find(id);
+    if (it == live.end()) return;
+    it->second->lines.push_back(line);
+    for (auto& weak : it->second->watchers)
+      if (auto w = weak.lock()) w->line(line);
+  });
+}
+
+void Server::Impl::live_end(const std::string& id, std::string replay) {
+  asio::post(ioc, [this, id, replay = std::move(replay)] {
+    auto it = live.find(id);
+    if (it == live.end()) return;
+    LiveMatch& m = *it->second;
+    m.over = true;
+    m.replay = replay;
+    for (auto& weak : m.watchers)
+      if (auto w = weak.lock()) w->finish(end_message(m));
+    m.watchers.clear();
+  });
+}
+
+std::string Server::open_live(const std::string& game) {
+  return impl_->open_live(game);
+}
+void Server::live_line(const std::string& id, const Json& line) {
+  impl_->live_line(id, line.dump());
+}
+void Server::live_end(const std::string& id, const std::string& replay_jsonl) {
+  impl_->live_end(id, replay_jsonl);
+}
+
+}  // namespace arena::server
