@@ -156,3 +156,19 @@ test("dungeon: the graph regenerated from the seed, one step per record after be
     assert.throws(() => g.build({ ...r.header, nodes: undefined }, r.lines), /no 'nodes'/);
   }
 });
+
+test("dracula play panel: the position a seat knows, the moves at a place, the reply line", () => {
+  const rules = load("dracula_map.js", "dracula.js").games.dracula._rules;
+  // A hunter's redacted string: Dracula's C? stays unknown, his HI then resolves to nothing.
+  const pos = rules.positionFromString("GMA.... SBU.... HFL.... MBD.... DC?.V.. GSR.... SBU.... HFL.... MBD.... DHIT...");
+  assert.deepEqual([...pos.hunters], ["SR", "BU", "FL", "BD"]);
+  assert.deepEqual([...pos.dlocs], [null, null]);
+  const full = rules.positionFromString("GMA.... SBU.... HFL.... MBD.... DKL.V.. GSR.... SBU.... HFL.... MBD.... DD1T...");
+  assert.deepEqual([...full.dlocs], ["KL", "KL"]);
+  assert.throws(() => rules.positionFromString("XMA...."), /'XMA....' is not a play/);
+  const hint = { moves: [{ move: "BD", location: "BD" }, { move: "KL", location: "KL" }, { move: "HI", location: "KL" }] };
+  assert.deepEqual(rules.movesAt(hint, "KL").map((m) => m.move), ["KL", "HI"]);
+  assert.equal(rules.movesAt(null, "KL").length, 0);
+  assert.equal(rules.replyText('{"past_plays":"","messages":[]}', "MA", "hi\u00e9"), '{"move":"MA","message":"hi?"}\n');
+  assert.equal(rules.replyText('{"turn":4,"past_plays":"","messages":[]}', "HI", ""), '{"turn":4,"move":"HI","message":""}\n');
+});

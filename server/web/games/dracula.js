@@ -354,6 +354,167 @@
       (hv ? "   (what the hunters knew" + (n && !dl ? ": Dracula's position unknown" : "") + ")" : "");
   }
 
+
+  // ---- human play (contract "The human seat over WebSocket") ----
+  // The position a seat knows from its own request string: full for Dracula, redacted for a
+  // hunter, so a human hunter never sees more than a bot hunter would.
+  function positionFromString(pastPlays) {
+    var plays = pastPlays ? pastPlays.split(" ") : [], hunters = [null, null, null, null], dcodes = [], dlocs = [];
+    plays.forEach(function (p) {
+      var seat = SEATS.indexOf(p[0]), code = p.slice(1, 3), l = null;
+      if (seat < 0) throw new Error("dracula: '" + p + "' is not a play");
+      if (seat < 4) { hunters[seat] = code; return; }
+      if (code === "HI") l = dlocs.length ? dlocs[dlocs.length - 1] : null;
+      else if (/^D[1-5]$/.test(code)) l = dlocs[dlocs.length - +code[1]] || null;
+      else if (code === "TP") l = "CD";
+      else if (code !== "C?" && code !== "S?") l = code;
+      dcodes.push(code); dlocs.push(l);
+    });
+    return { plays: plays, hunters: hunters, dcodes: dcodes, dlocs: dlocs };
+  }
+  // The legal moves (from the server's hint) that end at `place`.
+  function movesAt(hint, place) {
+    if (!hint || !Array.isArray(hint.moves)) return [];
+    return hint.moves.filter(function (m) { return m.location === place; });
+  }
+  // Exactly what a bot of this seat answers (§6.2, §6.3): one move line, with the request's turn.
+  function replyText(requestText, move, message) {
+    var req = {};
+    try { req = JSON.parse(requestText); } catch (e) { req = {}; }
+    var reply = {};
+    if (req && typeof req.turn === "number") reply.turn = req.turn;
+    reply.move = move;
+    reply.message = String(message || "").replace(/[^\x20-\x7e]/g, "?").slice(0, 99);
+    return JSON.stringify(reply) + "\n";
+  }
+  function describeMove(m) {
+    if (m.move === m.location) return m.move + " (" + placeName(m.move) + ")";
+    var what = m.move === "HI" ? "hide" : m.move === "TP" ? "teleport" : "double back " + m.move[1];
+    return m.move + " (" + what + ": " + placeName(m.location) + ")";
+  }
+  // The session is either the seat's WebSocket itself or an object with onMessage(fn) (parsed
+  // messages) and send(object).
+  function connect(session, onMessage) {
+    if (session && typeof session.onMessage === "function" && typeof session.send === "function") {
+      session.onMessage(onMessage);
+      return function (obj) { session.send(obj); };
+    }
+    if (session && typeof session.addEventListener === "function" && typeof session.send === "function") {
+      session.addEventListener("message", function (ev) {
+        var m;
+        try { m = JSON.parse(ev.data); } catch (e) { m = { type: "error", message: "unreadable message: " + e.message }; }
+        onMessage(m);
+      });
+      return function (obj) { session.send(JSON.stringify(obj)); };
+    }
+    throw new Error("dracula: play.mount needs a WebSocket or a session with onMessage() and send()");
+  }
+
+  function mount(root, session) {
+    var doc = root.ownerDocument || document;
+    function h(tag, attrs, parent, txt) {
+      var e = doc.createElement(tag);
+      for (var a in attrs) e.setAttribute(a, attrs[a]);
+      if (txt !== undefined) e.textContent = txt;
+      if (parent) parent.appendChild(e);
+      return e;
+    }
+    var box = h("div", { "class": "dracula-play" }, root);
+    var status = h("p", { "class": "play-status", "aria-live": "polite" }, box, "Waiting for the game to ask you.");
+    var mapBox = h("div", { "class": "play-map" }, box);
+    var view = staticMap(mapBox);
+    var choiceBox = h("div", { "class": "play-choices", role: "group", "aria-label": "legal moves" }, box);
+    var form = h("div", { "class": "play-manual" }, box);
+    h("label", { "for": "dracula-message" }, form, "Message ");
+    var message = h("input", { id: "dracula-message", type: "text", maxlength: "99" }, form);
+    h("label", { "for": "dracula-move" }, form, " Move ");
+    var manual = h("input", { id: "dracula-move", type: "text", size: "3", maxlength: "2" }, form);
+    var sendButton = h("button", { type: "button" }, form, "send");
+    var current = null, send = null;
+
+    function reply(move) {
+      if (!current) return;
+      send({ type: "reply", text: replyText(current.text, move, message.value) });
+      status.textContent = "Sent " + move + "; waiting for the others.";
+      current = null;
+      draw(null);
+    }
+    function offer(list) {
+      while (choiceBox.firstChild) choiceBox.removeChild(choiceBox.firstChild);
+      list.forEach(function (m) {
+        var b = h("button", { type: "button", "class": "move", "data-move": m.move }, choiceBox, describeMove(m));
+        b.addEventListener("click", function () { reply(m.move); });
+      });
+    }
+    function draw(req) {
+      var dyn = view.dyn;
+      while (dyn.firstChild) dyn.removeChild(dyn.firstChild);
+      if (!req) { offer([]); return; }
+      var pos = req.position, m = map();
+      pos.hunters.forEach(function (loc, i) {
+        if (!loc || m.index[loc] === undefined) return;
+        var q = xy(m.index[loc]), ang = i * Math.PI / 2 + Math.PI / 4;
+        el("circle", { cx: q[0] + 7 * Math.cos(ang), cy: q[1] + 7 * Math.sin(ang), r: 4.5, fill: COLORS[SEATS[i]],
+                       "class": "piece hunter", "data-seat": SEATS[i] }, dyn);
+      });
+      var from = Math.max(0, pos.dlocs.length - 6);
+      for (var j = from; j < pos.dlocs.length; j++) {
+        if (!pos.dlocs[j]) continue;
+        var q = xy(m.index[pos.dlocs[j]]);
+        var t = el("text", { x: q[0] - 4, y: q[1] + 14, "font-size": 8, fill: COLORS.D, "class": "trail-mark" }, dyn);
+        t.textContent = String(pos.dlocs.length - j);
+      }
+      var hint = req.hint && !req.hint.error ? req.hint : null, places = {};
+      if (hint) hint.moves.forEach(function (mv) { places[mv.location] = true; });
+      Object.keys(places).forEach(function (code) {
+        var q = xy(m.index[code]);
+        var c = el("circle", { cx: q[0], cy: q[1], r: 9, fill: "#ffd70055", stroke: "#b8860b", "stroke-width": 2,
+                               "class": "legal", "data-code": code, role: "button", tabindex: 0,
+                               "aria-label": "move to " + placeName(code) }, dyn);
+        function pick() {
+          var here = movesAt(hint, code);
+          if (here.length === 1) reply(here[0].move);
+          else offer(here);
+        }
+        c.addEventListener("click", pick);
+        c.addEventListener("keydown", function (ev) { if (ev.key === "Enter" || ev.key === " ") pick(); });
+      });
+      offer(hint ? hint.moves : []);
+    }
+    sendButton.addEventListener("click", function () {
+      var mv = manual.value.trim().toUpperCase();
+      if (mv) reply(mv);
+    });
+    send = connect(session, function (msg) {
+      if (!msg || typeof msg !== "object") return;
+      if (msg.type === "request") {
+        var req = { text: msg.text, hint: msg.hint, role: msg.role, position: null };
+        try {
+          var parsed = JSON.parse(msg.text);
+          req.position = positionFromString(parsed.past_plays || "");
+        } catch (e) {
+          status.textContent = "The request could not be read: " + e.message;
+          return;
+        }
+        current = req;
+        var secs = typeof msg.deadline_ms === "number" ? " You have " + Math.round(msg.deadline_ms / 1000) + " s." : "";
+        var who = NAMES[msg.role] || msg.role;
+        status.textContent = who + ", round " + Math.floor(req.position.plays.length / 5) + ": your move." + secs +
+          (msg.hint && msg.hint.error ? " (No move list: " + msg.hint.error + "; type a move code.)" :
+           msg.hint ? " Click a highlighted place." : " Type a move code.");
+        draw(req);
+      } else if (msg.type === "end") {
+        current = null; draw(null);
+        var r = msg.result || {};
+        status.textContent = "Game over: winner " + (r.winner === undefined ? "?" : r.winner) +
+          (r.result && r.result.final_score !== undefined ? ", final score " + r.result.final_score : "") + ".";
+      } else if (msg.type === "error") {
+        status.textContent = "Error: " + msg.message;
+      }
+    });
+    return { reply: reply };
+  }
+
   A.games.dracula = {
     title: "Fury of Dracula",
     build: build,
@@ -361,7 +522,9 @@
     render: render,
     text: text,
     options: [{ name: "hunters", label: "What the hunters knew", kind: "toggle", initial: false }],
-    // Exposed for the human play panel and the tests.
-    _rules: { redactedPlays: redactedPlays, knownLocations: knownLocations },
+    play: { mount: mount },
+    // Exposed for the tests.
+    _rules: { redactedPlays: redactedPlays, knownLocations: knownLocations, positionFromString: positionFromString,
+              movesAt: movesAt, replyText: replyText },
   };
 })();
