@@ -266,7 +266,7 @@
   }
   function staticMap(root) {
     var m = map();
-    var svg = el("svg", { viewBox: "0 0 700 470", "class": "dracula-map", role: "img",
+    var svg = el("svg", { width: "100%", viewBox: "0 0 700 470", "class": "dracula-map", role: "img",
                           "aria-label": "Map of Europe" });
     el("rect", { x: 0, y: 0, width: 700, height: 470, fill: "#f4efe1" }, svg);
     var gEdges = el("g", { "class": "connections" }, svg);

@@ -188,7 +188,7 @@
 
   function staticView(root, model) {
     var g = model.graph, h = model.header;
-    var svg = el("svg", { viewBox: "-10 -10 " + (SIZE + 20) + " " + (SIZE + 20), "class": "dungeon-map",
+    var svg = el("svg", { width: "100%", viewBox: "-10 -10 " + (SIZE + 20) + " " + (SIZE + 20), "class": "dungeon-map",
                           role: "img", "aria-label": "Dungeon graph" });
     el("rect", { x: -10, y: -10, width: SIZE + 20, height: SIZE + 20, fill: "#1b1b22" }, svg);
     var d = [];

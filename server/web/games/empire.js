@@ -196,7 +196,7 @@
 
   function staticView(root, model) {
     var m = model.map, W = 20 + (m.w - 1) * DX, H = 20 + (m.h - 1) * DY;
-    var svg = el("svg", { viewBox: "0 0 " + W + " " + H, "class": "empire-map", role: "img",
+    var svg = el("svg", { width: "100%", viewBox: "0 0 " + W + " " + H, "class": "empire-map", role: "img",
                           "aria-label": "Empire Builder map" });
     el("rect", { x: 0, y: 0, width: W, height: H, fill: "#f7f3e8" }, svg);
     var nodes = el("g", { "class": "nodes" }, svg);

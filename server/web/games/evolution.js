@@ -147,7 +147,7 @@
     ids.forEach(function (id) { maxSpecies = Math.max(maxSpecies, st.players[id].species.length); });
     var W = Math.max(600, 170 + maxSpecies * 130), rowH = 96, H = 80 + ids.length * rowH;
     while (root.firstChild) root.removeChild(root.firstChild);
-    var svg = el("svg", { viewBox: "0 0 " + W + " " + H, "class": "evolution-board", role: "img",
+    var svg = el("svg", { width: "100%", viewBox: "0 0 " + W + " " + H, "class": "evolution-board", role: "img",
                           "aria-label": "Evolution boards" }, root);
     el("rect", { x: 0, y: 0, width: W, height: H, fill: "#f5f8f0" }, svg);
     var hole = el("g", { "class": "watering-hole" }, svg);
