@@ -227,7 +227,7 @@
     var from = Math.max(0, s.moves.length - 6);
     if (hv) {
       var known = knownLocations(s, R);
-      out.push("Trail as the hunters see it: " + known.codes.slice(from).join(" ") || "-");
+      out.push("Trail as the hunters see it: " + (known.codes.slice(from).join(" ") || "-"));
     } else {
       out.push("Trail: " + s.moves.slice(from).map(function (m, i) {
         var j = from + i;

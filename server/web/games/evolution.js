@@ -98,6 +98,29 @@
            (s.traits.length ? ", " + s.traits.join(" ") : "") + "]";
   }
 
+  // §6: FeedingChoice and RemoteAction4 in words.
+  function describeReply(l) {
+    var r = l.reply;
+    if (l.call === "feedNext") {
+      if (r === false) return ": declines to feed";
+      if (typeof r === "number") return ": feeds species " + r;
+      if (Array.isArray(r) && r.length === 2) return ": stores " + r[1] + " fat food on species " + r[0];
+      if (Array.isArray(r) && r.length === 3)
+        return ": carnivore " + r[0] + " attacks species " + r[2] + " of the " + ["first", "second", "third", "fourth",
+          "fifth", "sixth", "seventh"][r[1]] + " other player";
+      return "";
+    }
+    if (l.call === "choose" && Array.isArray(r) && r.length === 5) {
+      var parts = ["card " + r[0] + " to the watering hole"];
+      if (r[1].length) parts.push(r[1].length + " population growth");
+      if (r[2].length) parts.push(r[2].length + " body growth");
+      if (r[3].length) parts.push(r[3].length + " new species");
+      if (r[4].length) parts.push(r[4].length + " trait replacement");
+      return ": " + parts.join(", ");
+    }
+    return "";
+  }
+
   function text(model, k) {
     var st = model.steps[k], out = [], n = model.steps.length, l = st.line;
     if (!l) out.push("Step 0 of " + (n - 1) + ": " + model.order.length + " players sign up");
@@ -108,7 +131,7 @@
       out.push("Step " + k + " of " + (n - 1) + ": turn " + l.turn + ", " + l.seat + " (id " + l.id + ") " + l.call +
                (typeof l.ms === "number" ? ", " + l.ms.toFixed(1) + " ms" : ""));
       if (l.verdict) out.push("  verdict " + l.verdict + (l.detail ? ": " + l.detail : ""));
-      else if (l.call !== "start") out.push("  verdict ok, reply " + JSON.stringify(l.reply));
+      else if (l.call !== "start") out.push("  verdict ok, reply " + JSON.stringify(l.reply) + describeReply(l));
     }
     out.push("Watering hole: " + st.hole);
     model.order.forEach(function (id) {
