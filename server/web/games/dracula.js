@@ -214,11 +214,13 @@
       if (t.garbled_lines) v += ", " + t.garbled_lines + " garbled lines";
       if (t.stale_lines) v += ", " + t.stale_lines + " stale lines";
       out.push(v);
-      if (t.answer) out.push("answer: " + t.answer);
+      var secret = hv && t.seat === "D";  // what Dracula said could give him away
+      if (t.answer && !secret) out.push("answer: " + t.answer);
       if (t.detail) out.push("detail: " + t.detail);
       var plays = hv ? redactedPlays(s, R) : s.plays;
       out.push("play string: " + plays[plays.length - 1]);
-      if (t.stderr) out.push("stderr" + (t.stderr_truncated ? " (truncated)" : "") + ": " + t.stderr);
+      if (t.stderr && !secret) out.push("stderr" + (t.stderr_truncated ? " (truncated)" : "") + ": " + t.stderr);
+      if (t.stderr && secret) out.push("stderr: (hidden in the hunters' view)");
     }
     out.push("Score " + s.score + " · Dracula " + Math.max(0, s.bp) + " BP");
     out.push(s.hunters.map(function (h, i) {
