@@ -92,7 +92,7 @@ test("the viewers draw every place, milepost and node in a real browser, and the
     .map((f) => `<script>${fs.readFileSync(path.join(SRC, "server/web/games", f), "utf8")}</script>`).join("\n");
   const json = JSON.stringify(replays).replace(/</g, "\\u003c");
   const page = `<!doctype html><html><head><meta charset="utf-8"></head><body>
-<script>var Arena = { games: {} }; window.REPLAYS = ${json};</script>
+<script>const Arena = { games: {} }; window.REPLAYS = ${json};</script>
 ${scripts}
 <script>
 let result;

@@ -5,7 +5,8 @@
 // one. The hunters' view is the redacted form of §3.5. Step 0 is the empty board, step k the
 // position after play k-1.
 (function () {
-  var A = globalThis.Arena || (globalThis.Arena = { games: {} });
+  // The shell may declare Arena with const/let (not a property of globalThis): name it directly.
+  var A = typeof Arena !== "undefined" ? Arena : (globalThis.Arena = { games: {} });
   A.games = A.games || {};
   var SEATS = ["G", "S", "H", "M", "D"];
   var NAMES = { G: "Lord Godalming", S: "Dr Seward", H: "Van Helsing", M: "Mina Harker", D: "Dracula" };

@@ -4,7 +4,8 @@
 // connections are those of games/dracula/map_data.cc (tests/web/viewers_test.mjs checks that they
 // match); the positions were written by hand from the real cities and seas.
 (function () {
-  var A = globalThis.Arena || (globalThis.Arena = { games: {} });
+  // The shell may declare Arena with const/let (not a property of globalThis): name it directly.
+  var A = typeof Arena !== "undefined" ? Arena : (globalThis.Arena = { games: {} });
   A.data = A.data || {};
   A.data.draculaMap = {
     places: [

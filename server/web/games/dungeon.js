@@ -5,7 +5,8 @@
 // checks the node and edge counts and the special nodes against the header. Step 0 is the
 // dungeon when the game begins; every later record (move, solve, pos, kill, ...) is one step.
 (function () {
-  var A = globalThis.Arena || (globalThis.Arena = { games: {} });
+  // The shell may declare Arena with const/let (not a property of globalThis): name it directly.
+  var A = typeof Arena !== "undefined" ? Arena : (globalThis.Arena = { games: {} });
   A.games = A.games || {};
   var SVGNS = "http://www.w3.org/2000/svg";
   var MASK = (1n << 64n) - 1n;

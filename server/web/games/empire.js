@@ -3,7 +3,8 @@
 // (MAP-SIZE, MOUNTAINS, INVALID, CITY), so no map data is shipped. Step 0 is the board after
 // INIT-END; step k is the end of the k-th (TURN r p), with every change of that turn.
 (function () {
-  var A = globalThis.Arena || (globalThis.Arena = { games: {} });
+  // The shell may declare Arena with const/let (not a property of globalThis): name it directly.
+  var A = typeof Arena !== "undefined" ? Arena : (globalThis.Arena = { games: {} });
   A.games = A.games || {};
   var SVGNS = "http://www.w3.org/2000/svg";
   var COLORS = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];

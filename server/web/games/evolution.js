@@ -4,7 +4,8 @@
 // replay shows: its own Start and State messages, and every player's in the Configuration written
 // at the end of each turn; the watering hole comes from the latest message that carries it.
 (function () {
-  var A = globalThis.Arena || (globalThis.Arena = { games: {} });
+  // The shell may declare Arena with const/let (not a property of globalThis): name it directly.
+  var A = typeof Arena !== "undefined" ? Arena : (globalThis.Arena = { games: {} });
   A.games = A.games || {};
   var SVGNS = "http://www.w3.org/2000/svg";
 
