@@ -76,6 +76,17 @@ function probe() {
   root.querySelector('button.move[data-move="HI"]').click();
   deliver({ type: "end", result: { winner: "hunters", result: { final_score: 300 } } });
   panel.sent = sent;
+  // The shell's session: handlers per message type, send(reply text).
+  const root2 = document.createElement("div");
+  document.body.appendChild(root2);
+  const handlers = {}, texts = [];
+  Arena.games.dracula.play.mount(root2, { on(type, fn) { (handlers[type] = handlers[type] || []).push(fn); },
+                                          send(t) { texts.push(t); } });
+  const g = { role: "G", round: 0, from: null, moves: [{ move: "MA", location: "MA" }, { move: "JM", location: "JM" }] };
+  for (const fn of handlers.request) fn({ type: "request", role: "G", text: '{"turn":0,"past_plays":"","messages":[]}', hint: g });
+  panel.shellLegal = q(root2, ".legal");
+  root2.querySelector('.legal[data-code="JM"]').dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  panel.shellSent = texts;
   panel.status = root.querySelector(".play-status").textContent;
   out.panel = panel;
   return out;
@@ -142,4 +153,6 @@ document.body.appendChild(pre);
   assert.deepEqual(r.panel.sent, [{ type: "reply", text: '{"move":"BD","message":""}\n' },
                                   { type: "reply", text: '{"move":"HI","message":""}\n' }]);
   assert.match(r.panel.status, /Game over: winner hunters, final score 300/);
+  assert.equal(r.panel.shellLegal, 2);
+  assert.deepEqual(r.panel.shellSent, ['{"turn":0,"move":"JM","message":""}\n']);
 });

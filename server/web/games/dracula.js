@@ -395,9 +395,13 @@
     var what = m.move === "HI" ? "hide" : m.move === "TP" ? "teleport" : "double back " + m.move[1];
     return m.move + " (" + what + ": " + placeName(m.location) + ")";
   }
-  // The session is either the seat's WebSocket itself or an object with onMessage(fn) (parsed
-  // messages) and send(object).
+  // The session is the shell's (on(type, fn) for each message type, send(reply text)), an object
+  // with onMessage(fn) for every parsed message and send(message object), or the seat's WebSocket.
   function connect(session, onMessage) {
+    if (session && typeof session.on === "function" && typeof session.send === "function") {
+      ["request", "line", "end", "error"].forEach(function (type) { session.on(type, onMessage); });
+      return function (obj) { session.send(obj.text); };
+    }
     if (session && typeof session.onMessage === "function" && typeof session.send === "function") {
       session.onMessage(onMessage);
       return function (obj) { session.send(obj); };
