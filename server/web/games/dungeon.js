@@ -59,6 +59,8 @@
     return { xs: xs, ys: ys, edges: edges, special: sp };
   }
 
+  var graphCache = {};
+
   function agentKey(p, a) { return p + "." + a; }
   function who(o) {
     if (!o) return "?";
@@ -89,7 +91,9 @@
     });
     if (!/^[0-9]+$/.test(String(header.seed))) throw new Error("dungeon: the header's seed is not a decimal number");
     if (!Array.isArray(lines)) throw new Error("dungeon: the replay's lines are not a list");
-    var g = generate(String(header.seed), header.redraws, header.nodes);
+    // A live match calls build() again for every new line: generate each dungeon once.
+    var key = header.seed + "/" + header.redraws + "/" + header.nodes;
+    var g = graphCache[key] || (graphCache = {}, graphCache[key] = generate(String(header.seed), header.redraws, header.nodes));
     if (g.edges.length / 2 !== header.edges)
       throw new Error("dungeon: the seed gives " + g.edges.length / 2 + " corridors, the header says " + header.edges);
     ["start0", "shrine0", "start1", "shrine1"].forEach(function (f) {
@@ -211,12 +215,12 @@
     }
     var dyn = el("g", { "class": "dynamic" }, svg);
     root.appendChild(svg);
-    return { svg: svg, dyn: dyn, model: model };
+    return { svg: svg, dyn: dyn, graph: model.graph };
   }
 
   function render(root, model, k) {
     var view = root.__dungeonView;
-    if (!view || view.model !== model || !root.contains(view.svg)) {
+    if (!view || view.graph !== model.graph || !root.contains(view.svg)) {
       if (view && root.contains(view.svg)) root.removeChild(view.svg);
       view = root.__dungeonView = staticView(root, model);
     }

@@ -195,6 +195,12 @@
   var DX = 8, DY = 14;
   function px(m, p) { return [10 + p[0] * DX, 10 + (m.h - 1 - p[1]) * DY]; }
 
+  // The same map in a later build (a live match re-builds for every line) keeps its drawing.
+  function mapKey(m) {
+    return [m.w, m.h, Object.keys(m.mountains).length, Object.keys(m.invalid).length,
+            m.cities.map(function (c) { return c.name + c.points.join(";"); }).join(",")].join("|");
+  }
+
   function staticView(root, model) {
     var m = model.map, W = 20 + (m.w - 1) * DX, H = 20 + (m.h - 1) * DY;
     var svg = el("svg", { width: "100%", viewBox: "0 0 " + W + " " + H, "class": "empire-map", role: "img",
@@ -227,12 +233,12 @@
     });
     var dyn = el("g", { "class": "dynamic" }, svg);
     root.appendChild(svg);
-    return { svg: svg, dyn: dyn, model: model };
+    return { svg: svg, dyn: dyn, key: mapKey(m) };
   }
 
   function render(root, model, k) {
     var view = root.__empireView;
-    if (!view || view.model !== model || !root.contains(view.svg)) {
+    if (!view || view.key !== mapKey(model.map) || !root.contains(view.svg)) {
       if (view && root.contains(view.svg)) root.removeChild(view.svg);
       view = root.__empireView = staticView(root, model);
     }
