@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "core/replay.h"
+#include "games/dracula/human_hint.h"
 
 namespace arena::server {
 
@@ -22,6 +23,11 @@ std::map<std::string, HumanHooks>& table() {
 // The games' own entries, one line each.
 void register_builtin(std::map<std::string, HumanHooks>& t) {
   t["wumpus"] = HumanHooks{100000, nullptr};  // Wumpus spec §9: humans get 100 s per turn
+  // Dracula: the legal moves of the request, from the rules engine, so the page needs no rules;
+  // 0 keeps the server's default of 100 s per human turn.
+  t["dracula"] = HumanHooks{0, [](const std::string& role, std::string_view request) {
+                              return dracula::human_hint(role, request);
+                            }};
 }
 
 std::map<std::string, HumanHooks>& ready_table() {
