@@ -5,6 +5,7 @@
 // lease the same row. Lease times are the clients' wall clocks (as in the SQLite store), so the
 // machines of one tournament need synchronised clocks (NTP).
 #include "tournament/pg_store.h"
+#include "tournament/store_rows.h"
 
 #include <mutex>
 #include <pqxx/pqxx>
@@ -53,25 +54,6 @@ namespace {
 
 // Any number: the advisory lock under which one client at a time migrates a database.
 constexpr int64_t kMigrationLock = 0x6172656e61;  // "arena"
-
-Json seats_json(const std::vector<SeatEntry>& seats) {
-  Json a = Json::array();
-  for (const SeatEntry& s : seats)
-    a.push_back({{"role", s.role}, {"entrant", s.entrant}, {"spec", s.spec}});
-  return a;
-}
-
-std::vector<SeatEntry> seats_from(const std::string& text) {
-  std::vector<SeatEntry> out;
-  for (const Json& s : Json::parse(text))
-    out.push_back({s.at("role").get<std::string>(), s.at("entrant").get<std::string>(),
-                   s.at("spec").get<std::string>()});
-  return out;
-}
-
-constexpr const char* kMatchColumns =
-    "id, idx, round, seed, pairing, arrangement, seats, state, lease_owner, lease_expires_ms, "
-    "attempts, result, verdicts, error, duration_ms, finished_ms";
 
 int64_t int_or_zero(const pqxx::field& f) {
   return f.is_null() ? 0 : f.as<int64_t>();

@@ -7,6 +7,7 @@
 
 #include "tournament/sqlite_db.h"
 #include "tournament/sqlite_store.h"
+#include "tournament/store_rows.h"
 
 namespace arena::tournament {
 
@@ -49,25 +50,6 @@ CREATE INDEX matches_queue ON matches (tournament_id, state, idx);
 }
 
 namespace {
-
-Json seats_json(const std::vector<SeatEntry>& seats) {
-  Json a = Json::array();
-  for (const SeatEntry& s : seats)
-    a.push_back({{"role", s.role}, {"entrant", s.entrant}, {"spec", s.spec}});
-  return a;
-}
-
-std::vector<SeatEntry> seats_from(const std::string& text) {
-  std::vector<SeatEntry> out;
-  for (const Json& s : Json::parse(text))
-    out.push_back({s.at("role").get<std::string>(), s.at("entrant").get<std::string>(),
-                   s.at("spec").get<std::string>()});
-  return out;
-}
-
-constexpr const char* kMatchColumns =
-    "id, idx, round, seed, pairing, arrangement, seats, state, lease_owner, lease_expires_ms, "
-    "attempts, result, verdicts, error, duration_ms, finished_ms";
 
 MatchRow read_row(const Statement& st) {
   MatchRow r;
