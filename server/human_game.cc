@@ -69,8 +69,9 @@ std::variant<HumanGame, std::string> human_game(const GameInfo& game, std::strin
     if (bot.empty()) return "no built-in bot can play " + r + " beside the human";
     args.seat_args.push_back(r + "=bot:" + bot);
   }
+  const HumanHooks* hooks = human_hooks(game.name);
+  if (hooks && !hooks->seat_mode.empty()) args.mode_args.push_back(role + "=" + hooks->seat_mode);
   if (!args.time_ms) {
-    const HumanHooks* hooks = human_hooks(game.name);
     int t = hooks && hooks->time_ms > 0 ? hooks->time_ms : 100000;
     args.time_ms = std::clamp(t, game.min_time_ms, game.max_time_ms);
   }

@@ -22,12 +22,16 @@ std::map<std::string, HumanHooks>& table() {
 
 // The games' own entries, one line each.
 void register_builtin(std::map<std::string, HumanHooks>& t) {
-  t["wumpus"] = HumanHooks{100000, nullptr};  // Wumpus spec §9: humans get 100 s per turn
+  t["wumpus"] = HumanHooks{100000, nullptr, ""};  // Wumpus spec §9: humans get 100 s per turn
   // Dracula: the legal moves of the request, from the rules engine, so the page needs no rules;
-  // 0 keeps the server's default of 100 s per human turn.
-  t["dracula"] = HumanHooks{0, [](const std::string& role, std::string_view request) {
+  // 0 keeps the server's default of 100 s per human turn. Persistent mode (§6.3): in process mode
+  // a turn ends only when the seat's process exits, which a browser's seat never does, so every
+  // human turn would last until its deadline.
+  t["dracula"] = HumanHooks{0,
+                            [](const std::string& role, std::string_view request) {
                               return dracula::human_hint(role, request);
-                            }};
+                            },
+                            "persistent"};
 }
 
 std::map<std::string, HumanHooks>& ready_table() {

@@ -17,6 +17,10 @@ struct HumanHooks {
   // (role, request bytes) -> a JSON object for the page, or null for none. Runs on the server's
   // thread: keep it quick. An exception is reported to the page as a hint error, not fatal.
   std::function<Json(const std::string& role, std::string_view request)> hint;
+  // The human seat's transport mode where a game has several (`--mode ROLE=MODE`), "" for the
+  // default. A human is one connection for the whole game, so a game whose default starts a
+  // program per turn (and ends the turn when it exits) needs its persistent mode here.
+  std::string seat_mode;
 };
 
 void register_human_hooks(const std::string& game, HumanHooks hooks);

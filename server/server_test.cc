@@ -343,17 +343,35 @@ namespace arena::server {
 namespace {
 
 TEST_F(ServerTest, AGamesHintFunctionAnswersEachRequest) {
-  register_human_hooks("wumpus", {100000, [](const std::string& role, std::string_view request) {
+  register_human_hooks("wumpus", {100000,
+                                  [](const std::string& role, std::string_view request) {
                                     if (request.rfind("start", 0) == 0)
                                       throw std::runtime_error("no hint before the first percept");
                                     return Json{{"role", role}, {"request", request}};
-                                  }});
+                                  },
+                                  ""});
   WsClient ws(port_, "/ws/play/wumpus?seed=12");
   Json start = ws.read_type("request");
   Json percept = ws.read_type("request");
-  register_human_hooks("wumpus", {100000, nullptr});  // as human_hooks.cc has it
+  register_human_hooks("wumpus", {100000, nullptr, ""});  // as human_hooks.cc has it
   EXPECT_EQ(start["hint"], (Json{{"error", "no hint before the first percept"}}));
   EXPECT_EQ(percept["hint"], (Json{{"role", "hero"}, {"request", "none\n"}}));
+}
+
+// Dracula's default seat is a process per turn, whose turn ends when it exits; a browser's seat
+// never exits, so the human's seat speaks persistent mode (§6.3): each request carries its turn,
+// and a reply with "done" ends the turn at once, not at the deadline.
+TEST_F(ServerTest, AHumanDraculaSeatIsPersistentAndDoneEndsTheTurn) {
+  WsClient ws(port_, "/ws/play/dracula?role=G&seed=3");
+  Json first = ws.read_type("request");
+  EXPECT_EQ(first["text"], "{\"turn\":0,\"past_plays\":\"\",\"messages\":[]}\n");
+  EXPECT_EQ(first["hint"]["moves"][0], (Json{{"move", "AS"}, {"location", "AS"}}));
+  ws.reply("{\"turn\":0,\"move\":\"AS\",\"message\":\"\",\"done\":true}\n");
+  Json second = ws.read_type("request");
+  Json req = Json::parse(second["text"].get<std::string>());
+  EXPECT_EQ(req["turn"], 5);
+  EXPECT_EQ(req["past_plays"].get<std::string>().substr(0, 8), "GAS.... ");
+  ws.close();
 }
 
 }  // namespace

@@ -154,5 +154,5 @@ document.body.appendChild(pre);
                                   { type: "reply", text: '{"move":"HI","message":""}\n' }]);
   assert.match(r.panel.status, /Game over: winner hunters, final score 300/);
   assert.equal(r.panel.shellLegal, 2);
-  assert.deepEqual(r.panel.shellSent, ['{"turn":0,"move":"JM","message":""}\n']);
+  assert.deepEqual(r.panel.shellSent, ['{"turn":0,"move":"JM","message":"","done":true}\n']);
 });

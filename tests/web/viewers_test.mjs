@@ -181,5 +181,5 @@ test("dracula play panel: the position a seat knows, the moves at a place, the r
   assert.deepEqual(rules.movesAt(hint, "KL").map((m) => m.move), ["KL", "HI"]);
   assert.equal(rules.movesAt(null, "KL").length, 0);
   assert.equal(rules.replyText('{"past_plays":"","messages":[]}', "MA", "hi\u00e9"), '{"move":"MA","message":"hi?"}\n');
-  assert.equal(rules.replyText('{"turn":4,"past_plays":"","messages":[]}', "HI", ""), '{"turn":4,"move":"HI","message":""}\n');
+  assert.equal(rules.replyText('{"turn":4,"past_plays":"","messages":[]}', "HI", ""), '{"turn":4,"move":"HI","message":"","done":true}\n');
 });

@@ -388,6 +388,9 @@
     if (req && typeof req.turn === "number") reply.turn = req.turn;
     reply.move = move;
     reply.message = String(message || "").replace(/[^\x20-\x7e]/g, "?").slice(0, 99);
+    // Persistent mode (a request with a turn, as the server's human seat gets): the turn ends
+    // at "done", not at the deadline.
+    if (req && typeof req.turn === "number") reply.done = true;
     return JSON.stringify(reply) + "\n";
   }
   function describeMove(m) {
@@ -428,6 +431,9 @@
     }
     var box = h("div", { "class": "dracula-play" }, root);
     var status = h("p", { "class": "play-status", "aria-live": "polite" }, box, "Waiting for the game to ask you.");
+    // What the referee made of this seat's last move, from the request's own string: the move
+    // that was sent, or the default move it was replaced by.
+    var last = h("p", { "class": "play-last" }, box, "");
     var mapBox = h("div", { "class": "play-map" }, box);
     var view = staticMap(mapBox);
     var choiceBox = h("div", { "class": "play-choices", role: "group", "aria-label": "legal moves" }, box);
@@ -504,6 +510,8 @@
           return;
         }
         current = req;
+        var mine = req.position.plays.filter(function (p) { return p[0] === msg.role; });
+        last.textContent = mine.length ? "Your last play: " + mine[mine.length - 1] : "";
         var secs = typeof msg.deadline_ms === "number" ? " You have " + Math.round(msg.deadline_ms / 1000) + " s." : "";
         var who = NAMES[msg.role] || msg.role;
         status.textContent = who + ", round " + Math.floor(req.position.plays.length / 5) + ": your move." + secs +
