@@ -128,8 +128,9 @@ TEST(ReplayCli, FilesThatAreNotReplaysAreNamedWithTheReason) {
             problem(dir, "header: \"seats\" is string \"hero\", expected an object"));
   lines = read_lines(played);
   lines.header()["game"] = "chess";
-  EXPECT_EQ(check(dir, lines.text()),
-            problem(dir, "unknown game 'chess' (games: dracula, wumpus, empire, evolution, dungeon)"));
+  EXPECT_EQ(
+      check(dir, lines.text()),
+      problem(dir, "unknown game 'chess' (games: dracula, wumpus, empire, evolution, dungeon)"));
   // A game field of the wrong type deep in a turn: still no library text.
   lines = read_lines(played);
   (*lines.turns()[0])["score"] = "high";
