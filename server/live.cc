@@ -1,28 +1,18 @@
 // Live spectating (docs/web.md): /ws/live/<id> streams a running match's lines to viewers, from
 // the first line on, and the whole replay at the end.
-#include <deque>
-
 #include "server/server_impl.h"
 
 namespace arena::server {
 
 class WatchSession : public std::enable_shared_from_this<WatchSession> {
  public:
-  explicit WatchSession(std::shared_ptr<WsStream> ws) : ws_(std::move(ws)) {}
+  explicit WatchSession(std::shared_ptr<WsStream> ws)
+      : ws_(ws), writer_(std::make_shared<WsWriter>(std::move(ws))) {}
 
   void start() { read(); }
 
-  void send(std::string text) {
-    if (closing_) return;
-    out_.push_back(std::move(text));
-    write_next();
-  }
-  void line(const std::string& json) { send("{\"type\":\"line\",\"line\":" + json + "}"); }
-  void finish(std::string text) {
-    send(std::move(text));
-    closing_ = true;
-    write_next();
-  }
+  void line(const std::string& json) { writer_->send("{\"type\":\"line\",\"line\":" + json + "}"); }
+  void finish(std::string text) { writer_->finish(std::move(text)); }
 
  private:
   // Nothing is expected from a viewer; reading notices when it goes away.
@@ -33,35 +23,10 @@ class WatchSession : public std::enable_shared_from_this<WatchSession> {
       self->read();
     });
   }
-  void write_next() {
-    if (writing_) return;
-    if (out_.empty()) {
-      if (closing_ && !closed_) {
-        closed_ = true;
-        ws_->async_close(websocket::close_code::normal,
-                         [self = shared_from_this()](beast::error_code) {});
-      }
-      return;
-    }
-    writing_ = true;
-    ws_->text(true);
-    ws_->async_write(asio::buffer(out_.front()),
-                     [self = shared_from_this()](beast::error_code ec, size_t) {
-                       self->writing_ = false;
-                       self->out_.pop_front();
-                       if (ec) {
-                         self->out_.clear();
-                         self->closing_ = self->closed_ = true;
-                         return;
-                       }
-                       self->write_next();
-                     });
-  }
 
   std::shared_ptr<WsStream> ws_;
+  std::shared_ptr<WsWriter> writer_;
   beast::flat_buffer in_;
-  std::deque<std::string> out_;
-  bool writing_ = false, closing_ = false, closed_ = false;
 };
 
 namespace {

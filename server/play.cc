@@ -30,6 +30,10 @@ class PlaySession : public std::enable_shared_from_this<PlaySession> {
 
   // Sets the game up, opens the seat's socket pair and starts the match thread.
   void start(const std::string& game_name, const std::string& query) {
+    // A page that can no longer be written to closes the seat, as one that goes away does.
+    writer_ = std::make_shared<WsWriter>(ws_, [weak = weak_from_this()] {
+      if (auto s = weak.lock()) s->close_seat();
+    });
     read_ws();
     const GameInfo* game = Registry::instance().find(game_name);
     if (!game) return fail("unknown game '" + game_name + "'");
@@ -116,43 +120,11 @@ class PlaySession : public std::enable_shared_from_this<PlaySession> {
 
   // The last message, then a normal close once everything queued is written.
   void finish(std::string text) {
-    send(std::move(text));
-    closing_ = true;
+    writer_->finish(std::move(text));
     close_seat();
-    write_next();
   }
 
-  void send(std::string text) {
-    if (closing_) return;
-    out_.push_back(std::move(text));
-    write_next();
-  }
-
-  void write_next() {
-    if (writing_) return;
-    if (out_.empty()) {
-      if (closing_ && !closed_) {
-        closed_ = true;
-        ws_->async_close(websocket::close_code::normal,
-                         [self = shared_from_this()](beast::error_code) {});
-      }
-      return;
-    }
-    writing_ = true;
-    ws_->text(true);
-    ws_->async_write(asio::buffer(out_.front()),
-                     [self = shared_from_this()](beast::error_code ec, size_t) {
-                       self->writing_ = false;
-                       self->out_.pop_front();
-                       if (ec) {
-                         self->out_.clear();
-                         self->closing_ = self->closed_ = true;
-                         self->close_seat();
-                         return;
-                       }
-                       self->write_next();
-                     });
-  }
+  void send(std::string text) { writer_->send(std::move(text)); }
 
   // The page: replies, written to the seat byte for byte. A page that goes away closes the seat.
   void read_ws() {
@@ -221,8 +193,8 @@ class PlaySession : public std::enable_shared_from_this<PlaySession> {
   int deadline_ms_ = 0;
   beast::flat_buffer in_;
   std::array<char, 4096> buf_{};
-  std::deque<std::string> out_, to_seat_;
-  bool writing_ = false, closing_ = false, closed_ = false;
+  std::shared_ptr<WsWriter> writer_;  // made in start(): its error handler needs our weak_ptr
+  std::deque<std::string> to_seat_;
 };
 
 void Server::Impl::start_play(std::shared_ptr<WsStream> ws, const std::string& game,

@@ -6,6 +6,8 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -26,6 +28,25 @@ using WsStream = websocket::stream<beast::tcp_stream>;
 
 class PlaySession;
 class WatchSession;
+
+// The text frames going out to one WebSocket (server/ws_writer.cc): written one at a time, in
+// order; finish() writes what is queued, then closes normally. A failed write drops the queue,
+// ignores later sends and calls on_error once. Handlers hold the writer (and so the stream) alive.
+class WsWriter : public std::enable_shared_from_this<WsWriter> {
+ public:
+  explicit WsWriter(std::shared_ptr<WsStream> ws, std::function<void()> on_error = {})
+      : ws_(std::move(ws)), on_error_(std::move(on_error)) {}
+  void send(std::string text);
+  void finish(std::string text);  // the last message, then the close
+
+ private:
+  void write_next();
+
+  std::shared_ptr<WsStream> ws_;
+  std::function<void()> on_error_;
+  std::deque<std::string> out_;
+  bool writing_ = false, closing_ = false, closed_ = false;
+};
 
 // One live match: its lines so far and who watches it. Touched on the loop's thread only.
 struct LiveMatch {
