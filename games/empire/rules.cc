@@ -108,6 +108,15 @@ void Game::emit_cash(Events* ev, int p, int delta, CashReason why) const {
   ev->push_back(e);
 }
 
+void Game::emit_cargo(Events* ev) const {
+  if (!ev) return;
+  Event e;
+  e.kind = Event::Kind::cargo;
+  e.player = current_;
+  e.cargo = state_[current_].cargo;
+  ev->push_back(e);
+}
+
 void Game::begin_turn(Events* ev) {
   if (over()) return;
   Event e;
@@ -286,23 +295,13 @@ void Game::move(const std::vector<MoveCommand>& commands, MoveReply& r, Events* 
           break;
         }
         me.cargo.push_front(c.good);
-        Event e;
-        e.kind = Event::Kind::cargo;
-        e.player = current_;
-        e.cargo = me.cargo;
-        emit(ev, e);
+        emit_cargo(ev);
         res.kind = MoveResult::Kind::cargo;
         res.cargo = me.cargo;
         break;
       }
       case MoveCommand::Kind::drop:
-        if (c.good >= 0 && me.cargo.remove_first(c.good)) {
-          Event e;
-          e.kind = Event::Kind::cargo;
-          e.player = current_;
-          e.cargo = me.cargo;
-          emit(ev, e);
-        }
+        if (c.good >= 0 && me.cargo.remove_first(c.good)) emit_cargo(ev);
         res.kind = MoveResult::Kind::cargo;
         res.cargo = me.cargo;
         break;
@@ -377,11 +376,7 @@ MoveResult Game::deliver(int card, int demand, Events* ev) {
   e.c = index;
   emit(ev, e);
   me.cargo.remove_first(d.good);
-  Event cg;
-  cg.kind = Event::Kind::cargo;
-  cg.player = current_;
-  cg.cargo = me.cargo;
-  emit(ev, cg);
+  emit_cargo(ev);
   me.cash += d.amount;
   emit_cash(ev, current_, d.amount, CashReason::delivery);
   Event dc;

@@ -233,6 +233,7 @@ class Game {
     if (ev) ev->push_back(e);
   }
   void emit_cash(Events* ev, int p, int delta, CashReason why) const;
+  void emit_cargo(Events* ev) const;  // the current player's cargo, after it changed
   void finish(EndReason why, uint8_t winners, Events* ev);
   MoveResult move_to(Point to, Events* ev);
   MoveResult deliver(int card, int demand, Events* ev);
