@@ -99,7 +99,7 @@ test("the viewers draw every place, milepost and node in a real browser, and the
     empire: replay("empire", ["--seat", "p1=bot:reference", "--seat", "p2=bot:greedy", "--seed", "2"]),
     dungeon: replay("dungeon", ["--seat", "team0=bot:reference", "--seat", "team1=bot:stress", "--seed", "2"]),
   };
-  const scripts = ["dracula_map.js", "dracula.js", "evolution.js", "empire.js", "dungeon.js"]
+  const scripts = ["svg.js", "dracula_map.js", "dracula.js", "evolution.js", "empire.js", "dungeon.js"]
     .map((f) => `<script>${fs.readFileSync(path.join(SRC, "server/web/games", f), "utf8")}</script>`).join("\n");
   const json = JSON.stringify(replays).replace(/</g, "\\u003c");
   const page = `<!doctype html><html><head><meta charset="utf-8"></head><body>

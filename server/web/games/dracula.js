@@ -11,7 +11,6 @@
   var SEATS = ["G", "S", "H", "M", "D"];
   var NAMES = { G: "Lord Godalming", S: "Dr Seward", H: "Van Helsing", M: "Mina Harker", D: "Dracula" };
   var COLORS = { G: "#1f77b4", S: "#2ca02c", H: "#9467bd", M: "#ff7f0e", D: "#d62728" };
-  var SVGNS = "http://www.w3.org/2000/svg";
 
   function map() {
     var m = A.data && A.data.draculaMap;
@@ -257,12 +256,7 @@
   }
 
   // ---- drawing ----
-  function el(name, attrs, parent) {
-    var e = document.createElementNS(SVGNS, name);
-    for (var a in attrs) e.setAttribute(a, attrs[a]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
+  function el(name, attrs, parent) { return A.svgInto(name, attrs, parent); }  // games/svg.js
   function xy(i) {
     var p = map().places[i];
     return [Math.round((p[3] + 13.5) * 0.68 * 22), Math.round((57 - p[4]) * 22)];

@@ -8,7 +8,6 @@
   // The shell may declare Arena with const/let (not a property of globalThis): name it directly.
   var A = typeof Arena !== "undefined" ? Arena : (globalThis.Arena = { games: {} });
   A.games = A.games || {};
-  var SVGNS = "http://www.w3.org/2000/svg";
   var MASK = (1n << 64n) - 1n;
   var TEAM_COLORS = ["#1f5fbf", "#c0392b"];
 
@@ -182,12 +181,7 @@
     return out;
   }
 
-  function el(name, attrs, parent) {
-    var e = document.createElementNS(SVGNS, name);
-    for (var a in attrs) e.setAttribute(a, attrs[a]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
+  function el(name, attrs, parent) { return A.svgInto(name, attrs, parent); }  // games/svg.js
   var SIZE = 800;
   function px(g, i) { return [(g.xs[i] * SIZE).toFixed(1), ((1 - g.ys[i]) * SIZE).toFixed(1)]; }
 

@@ -6,7 +6,6 @@
   // The shell may declare Arena with const/let (not a property of globalThis): name it directly.
   var A = typeof Arena !== "undefined" ? Arena : (globalThis.Arena = { games: {} });
   A.games = A.games || {};
-  var SVGNS = "http://www.w3.org/2000/svg";
   var COLORS = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
 
   // S-expressions of §3.1: lists, symbols, integers and "strings".
@@ -185,12 +184,7 @@
     return out;
   }
 
-  function el(name, attrs, parent) {
-    var e = document.createElementNS(SVGNS, name);
-    for (var a in attrs) e.setAttribute(a, attrs[a]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
+  function el(name, attrs, parent) { return A.svgInto(name, attrs, parent); }  // games/svg.js
   // The (+2,0) and (+1,+1) offsets of §2.3 drawn at nearly equal lengths: a hex milepost grid.
   var DX = 8, DY = 14;
   function px(m, p) { return [10 + p[0] * DX, 10 + (m.h - 1 - p[1]) * DY]; }

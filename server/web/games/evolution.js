@@ -7,7 +7,6 @@
   // The shell may declare Arena with const/let (not a property of globalThis): name it directly.
   var A = typeof Arena !== "undefined" ? Arena : (globalThis.Arena = { games: {} });
   A.games = A.games || {};
-  var SVGNS = "http://www.w3.org/2000/svg";
 
   function pairs(list, where) {
     if (!Array.isArray(list)) throw new Error("evolution: " + where + ": expected a list of [key, value] pairs");
@@ -158,12 +157,7 @@
     return out;
   }
 
-  function el(name, attrs, parent) {
-    var e = document.createElementNS(SVGNS, name);
-    for (var a in attrs) e.setAttribute(a, attrs[a]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
+  function el(name, attrs, parent) { return A.svgInto(name, attrs, parent); }  // games/svg.js
 
   function render(root, model, k) {
     var st = model.steps[k], ids = model.order;
