@@ -1,5 +1,8 @@
 #include "tournament/sqlite_db.h"
 
+#include <algorithm>
+#include <thread>
+
 namespace arena::tournament {
 
 SqliteDb::SqliteDb(const std::string& path) : path_(path) {
@@ -13,7 +16,7 @@ SqliteDb::SqliteDb(const std::string& path) : path_(path) {
     throw StoreError("cannot open the database " + path + ": " + msg);
   }
   // Another process (a second `run`, a `report`) may hold the write lock for a moment: wait.
-  sqlite3_busy_timeout(db_, 10000);
+  sqlite3_busy_timeout(db_, static_cast<int>(kBusyTimeout.count()));
 }
 
 SqliteDb::~SqliteDb() {
@@ -26,6 +29,56 @@ void SqliteDb::exec(std::string_view sql) {
     const std::string msg = err ? err : sqlite3_errmsg(db_);
     sqlite3_free(err);
     throw StoreError(path_ + ": " + msg);
+  }
+}
+
+namespace {
+
+// Runs a journal_mode pragma: SQLITE_ROW with the mode in force after it, or SQLite's error code.
+int journal_mode(sqlite3* db, const char* sql, std::string& mode) {
+  sqlite3_stmt* st = nullptr;
+  int rc = sqlite3_prepare_v2(db, sql, -1, &st, nullptr);
+  if (rc == SQLITE_OK) rc = sqlite3_step(st);
+  if (rc == SQLITE_ROW) {
+    const unsigned char* text = sqlite3_column_text(st, 0);
+    mode = text ? reinterpret_cast<const char*>(text) : "";
+  }
+  sqlite3_finalize(st);
+  return rc;
+}
+
+}  // namespace
+
+// Switching to WAL needs the file to itself. When two connections switch at once, each already
+// holds a shared lock and waiting could deadlock, so SQLite answers "database is locked" at once
+// without its busy handler: two `tournament run`s opening one new file failed so in CI although
+// the busy timeout was set. WAL is a property of the file, so it is read first (no lock taken once
+// some connection has switched it) and the switch is retried with a growing pause.
+void SqliteDb::use_wal(std::chrono::milliseconds budget) {
+  const auto until = std::chrono::steady_clock::now() + budget;
+  std::chrono::milliseconds pause{1};
+  // This loop is the waiting here: SQLite's own busy handler (where it runs at all) would hold
+  // each try for the whole busy timeout, past `budget`.
+  sqlite3_busy_timeout(db_, 0);
+  struct RestoreBusyTimeout {
+    sqlite3* db;
+    ~RestoreBusyTimeout() { sqlite3_busy_timeout(db, static_cast<int>(kBusyTimeout.count())); }
+  } restore{db_};
+  for (;;) {
+    std::string mode;
+    int rc = journal_mode(db_, "PRAGMA journal_mode", mode);
+    if (rc == SQLITE_ROW && mode == "wal") return;
+    if (rc == SQLITE_ROW) rc = journal_mode(db_, "PRAGMA journal_mode=WAL", mode);
+    if (rc == SQLITE_ROW && mode == "wal") return;
+    // Refused (another connection holds the file): the pragma answers the old mode or BUSY.
+    const bool contended =
+        rc == SQLITE_ROW || (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED;
+    if (!contended) fail("cannot switch to WAL");
+    if (std::chrono::steady_clock::now() >= until)
+      throw StoreError(path_ + ": cannot switch to WAL: the database stayed locked for " +
+                       std::to_string(budget.count()) + " ms");
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds{50});
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -13,6 +14,9 @@
 namespace arena::tournament {
 
 class SqliteDb;
+
+// How long one operation waits for another connection (a second `run`, a `report`) to let go.
+inline constexpr std::chrono::milliseconds kBusyTimeout{10000};
 
 class Statement {
  public:
@@ -52,6 +56,8 @@ class SqliteDb {
   SqliteDb& operator=(const SqliteDb&) = delete;
 
   void exec(std::string_view sql);  // one or more statements without results
+  // Puts the file in WAL mode, waiting up to `budget` for other connections that hold it.
+  void use_wal(std::chrono::milliseconds budget);
   int64_t changes() const;
   int64_t last_insert_rowid() const;
   [[noreturn]] void fail(const std::string& what) const;  // StoreError with SQLite's message

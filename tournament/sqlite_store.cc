@@ -81,7 +81,8 @@ class SqliteStore final : public Store {
   explicit SqliteStore(const std::string& path) : db_(path) {
     // WAL: readers (report, matches) never wait for the runner; NORMAL sync keeps every commit
     // through a crash of the process (kill -9), only a power loss may lose the last ones.
-    db_.exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
+    db_.use_wal(kBusyTimeout);
+    db_.exec("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
     migrate();
   }
 

@@ -52,6 +52,51 @@ TEST(SqliteStore, MigratesOnceAndRecordsTheVersion) {
   EXPECT_EQ(st.int64(0), static_cast<int64_t>(sqlite_migrations().size()));
 }
 
+// Switching a file to WAL needs it to itself; two connections switching at once got "database is
+// locked" at once (two `tournament run`s on one new file). The switch retries for its budget while
+// another connection holds the file, then says how long it waited.
+TEST(SqliteStore, SwitchToWalWaitsForAReaderThenSaysHowLongItWaited) {
+  TempDb t;
+  SqliteDb reader(t.path());
+  reader.exec("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)");
+  reader.exec("BEGIN; SELECT x FROM t");  // a read transaction: a shared lock until COMMIT
+  SqliteDb opener(t.path());
+  try {
+    opener.use_wal(std::chrono::milliseconds{100});
+    ADD_FAILURE() << "switched to WAL under another connection's read transaction";
+  } catch (const StoreError& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("cannot switch to WAL: the database stayed locked for 100 ms"),
+        std::string::npos)
+        << e.what();
+  }
+  reader.exec("COMMIT");
+  opener.use_wal(std::chrono::milliseconds{1000});
+  Statement st(opener, "PRAGMA journal_mode");
+  ASSERT_TRUE(st.step());
+  EXPECT_EQ(st.text(0), "wal");
+  opener.use_wal(std::chrono::milliseconds{0});  // already WAL: nothing to wait for
+}
+
+// Many stores opening one new file at once (as two `tournament run`s do) all open it.
+TEST(SqliteStore, ManyConnectionsOpenANewFileAtOnce) {
+  TempDb t;
+  std::vector<std::string> errors(8);
+  std::vector<std::thread> openers;
+  for (size_t i = 0; i < errors.size(); ++i)
+    openers.emplace_back([&, i] {
+      try {
+        auto s = open_store(t.path());
+        if (s->schema_version() != static_cast<int>(sqlite_migrations().size()))
+          errors[i] = "wrong schema version";
+      } catch (const StoreError& e) {
+        errors[i] = e.what();
+      }
+    });
+  for (auto& th : openers) th.join();
+  for (const std::string& e : errors) EXPECT_EQ(e, "");
+}
+
 TEST(SqliteStore, RefusesANewerSchema) {
   TempDb t;
   open_store(t.path());
