@@ -5,6 +5,7 @@
 
 #include "core/replay.h"
 #include "games/dracula/human_hint.h"
+#include "games/evolution/human_hint.h"
 
 namespace arena::server {
 
@@ -32,6 +33,12 @@ void register_builtin(std::map<std::string, HumanHooks>& t) {
                               return dracula::human_hint(role, request);
                             },
                             "persistent"};
+  // Evolution: what each message is, the feeding answers the rules allow and the Silly player's
+  // answers as suggestions; 0: 100 s per human answer, where a bot has the spec's 1 s (§8.2).
+  t["evolution"] = HumanHooks{
+      0,
+      [](const std::string&, std::string_view request) { return evolution::human_hint(request); },
+      ""};
 }
 
 std::map<std::string, HumanHooks>& ready_table() {
