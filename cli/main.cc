@@ -212,6 +212,9 @@ int main(int argc, char** argv) {
   serve->add_option("--bind", serve_args.bind, "Address to listen on (default 127.0.0.1)");
   serve->add_option("--replays", serve_args.replays_dir,
                     "Directory of replay files to list and view (default: .)");
+  serve->add_option("--db", serve_args.db,
+                    "Tournament database of the /tournaments pages: sqlite:PATH or PATH, or "
+                    "postgresql://... (default: arena.db if it is in the current directory)");
 
   std::string bench_game;
   std::vector<std::string> bench_extra;

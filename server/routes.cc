@@ -6,6 +6,7 @@
 #include "server/paths.h"
 #include "server/respond.h"
 #include "server/server.h"
+#include "server/tournament_routes.h"
 
 namespace arena::server {
 
@@ -39,6 +40,11 @@ Response page(const ServeOptions& o, bool with_list) {
   };
   replace("<!--GAMES-->", games);
   replace("<!--REPLAYS-->", list);
+  replace("<!--TOURNAMENTS-->", with_list && o.tournaments
+                                    ? "<p><a href=\"/tournaments\" "
+                                      "id=\"tournaments-link\">Tournaments</a>: standings "
+                                      "and the replay of every match</p>\n"
+                                    : "");
   Response r;
   r.content_type = "text/html; charset=utf-8";
   r.body = std::move(html);
@@ -106,6 +112,7 @@ Response handle_get(const ServeOptions& o, std::string_view target) {
   auto starts = [&](std::string_view prefix) { return path.rfind(prefix, 0) == 0; };
   if (path == "/" || path == "/index.html") return page(o, true);
   if (starts("/view/") || starts("/play/") || starts("/live/")) return page(o, false);
+  if (auto r = tournament_get(o.tournaments.get(), path, [&] { return page(o, false); })) return *r;
   if (path == "/api/replays") return json_response(200, list_dir(o.replays_dir));
   if (path == "/api/games") return json_response(200, games_json());
   if (starts("/api/replay/") || starts("/api/check/")) {
