@@ -118,6 +118,27 @@ std::string roles_table(const Json& report) {
   return out + "</tbody>\n</table>\n";
 }
 
+// How each entrant did on each side (Dracula: as hunters and as Dracula): its score share there.
+std::string sides_table(const Json& report) {
+  const Json& sides = report["sides"];
+  if (!sides.is_object() || sides.size() < 2) return "";
+  std::string out =
+      "<h2>Per side</h2>\n<p>Score share of each entrant on each side (games).</p>\n"
+      "<table id=\"sides\">\n<thead><tr><th>entrant</th>";
+  for (auto& [side, per] : sides.items()) out += "<th>" + html_escape(side) + "</th>";
+  out += "</tr></thead>\n<tbody>\n";
+  for (const Json& s : report["standings"]) {
+    const std::string e = s["entrant"].get<std::string>();
+    out += "<tr><td>" + html_escape(e) + "</td>";
+    for (auto& [side, per] : sides.items())
+      out += per.contains(e)
+                 ? fmt::format("<td>{:.3f} ({:g})</td>", num(per[e], "score"), num(per[e], "games"))
+                 : std::string("<td>—</td>");
+    out += "</tr>\n";
+  }
+  return out + "</tbody>\n</table>\n";
+}
+
 // "winner hero; scores hero 994", "failed: why", "queued", "playing".
 std::string outcome_text(const Json& m) {
   const std::string state = m.value("state", "");
@@ -187,7 +208,7 @@ std::string tournament_page(const Json& t) {
   if (num(c, "failed") > 0) body += ", " + esc(c["failed"]) + " failed";
   body += "; rated by " + esc(report["rating"]) + "</p>\n<h2>Standings</h2>\n" +
           standings_table(report) + matrix_table(report) + roles_table(report) +
-          matches_table(name, t["matches"]);
+          sides_table(report) + matches_table(name, t["matches"]);
   return document(html_escape(name), html_escape(name), body);
 }
 

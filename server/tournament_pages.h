@@ -13,8 +13,8 @@ namespace arena::server {
 std::string tournaments_page(const Json& list);
 
 // /tournament/<name> from /api/tournament/<name>: standings (rank, entrant, rating ± 95%,
-// score, games, faults), the results matrix, per-role statistics, and every match (index, seed,
-// seats, result) with a link to its replay in the viewer.
+// score, games, faults), the results matrix, per-role and per-side statistics, and every match
+// (index, seed, seats, result) with a link to its replay in the viewer.
 std::string tournament_page(const Json& tournament);
 
 }  // namespace arena::server
