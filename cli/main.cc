@@ -206,7 +206,7 @@ int main(int argc, char** argv) {
 
   ServeArgs serve_args;
   auto* serve = app.add_subcommand(
-      "serve", "Serve the browser app: replay viewer and human play (docs/web.md)");
+      "serve", "Serve the browser app: replay viewer, human play, tournaments (docs/web.md)");
   serve->add_option("--port", serve_args.port, "TCP port (0: a free port, printed)")
       ->check(int_range(0, 65535));
   serve->add_option("--bind", serve_args.bind, "Address to listen on (default 127.0.0.1)");
