@@ -36,6 +36,7 @@ struct ServeArgs {
   int port = 8080;
   std::string bind = "127.0.0.1";
   std::string replays_dir = ".";
+  std::optional<std::string> db;  // the tournament pages' database (default: ./arena.db if there)
 };
 
 // `arena sprt GAME [k=v ...] --bot A=SPEC --bot B=SPEC --elo0 E0 --elo1 E1 ...`.

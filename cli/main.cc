@@ -206,12 +206,15 @@ int main(int argc, char** argv) {
 
   ServeArgs serve_args;
   auto* serve = app.add_subcommand(
-      "serve", "Serve the browser app: replay viewer and human play (docs/web.md)");
+      "serve", "Serve the browser app: replay viewer, human play, tournaments (docs/web.md)");
   serve->add_option("--port", serve_args.port, "TCP port (0: a free port, printed)")
       ->check(int_range(0, 65535));
   serve->add_option("--bind", serve_args.bind, "Address to listen on (default 127.0.0.1)");
   serve->add_option("--replays", serve_args.replays_dir,
                     "Directory of replay files to list and view (default: .)");
+  serve->add_option("--db", serve_args.db,
+                    "Tournament database of the /tournaments pages: sqlite:PATH or PATH, or "
+                    "postgresql://... (default: arena.db if it is in the current directory)");
 
   std::string bench_game;
   std::vector<std::string> bench_extra;

@@ -4,32 +4,19 @@
 #include "core/registry.h"
 #include "server/assets.h"
 #include "server/paths.h"
+#include "server/respond.h"
 #include "server/server.h"
+#include "server/tournament_routes.h"
 
 namespace arena::server {
 
 namespace {
 
-Response text(int status, std::string body) {
-  Response r;
-  r.status = status;
-  r.body = std::move(body) + "\n";
-  return r;
-}
-
-Response json(int status, const Json& j) {
-  Response r;
-  r.status = status;
-  r.content_type = "application/json";
-  r.body = j.dump() + "\n";
-  return r;
-}
-
 // The one page of the app: the shell decides from the URL what it shows. `/` gets the replay list
 // written into it, so the list is there without script.
 Response page(const ServeOptions& o, bool with_list) {
   const Asset* index = find_asset("index.html");
-  if (!index) return text(500, "index.html is not embedded");
+  if (!index) return text_response(500, "index.html is not embedded");
   std::string html(index->bytes());
   std::string games;
   for (const Asset& a : assets()) {
@@ -53,6 +40,11 @@ Response page(const ServeOptions& o, bool with_list) {
   };
   replace("<!--GAMES-->", games);
   replace("<!--REPLAYS-->", list);
+  replace("<!--TOURNAMENTS-->", with_list && o.tournaments
+                                    ? "<p><a href=\"/tournaments\" "
+                                      "id=\"tournaments-link\">Tournaments</a>: standings "
+                                      "and the replay of every match</p>\n"
+                                    : "");
   Response r;
   r.content_type = "text/html; charset=utf-8";
   r.body = std::move(html);
@@ -62,9 +54,9 @@ Response page(const ServeOptions& o, bool with_list) {
 // The decoded file name of /prefix/<name>, or the response refusing it.
 std::variant<std::string, Response> file_of(const ServeOptions& o, std::string_view raw) {
   auto name = url_decode(raw);
-  if (!name) return text(400, "bad percent-encoding in the file name");
+  if (!name) return text_response(400, "bad percent-encoding in the file name");
   auto resolved = resolve_in_dir(o.replays_dir, *name);
-  if (auto* e = std::get_if<ResolveError>(&resolved)) return text(e->status, e->message);
+  if (auto* e = std::get_if<ResolveError>(&resolved)) return text_response(e->status, e->message);
   return std::get<std::string>(resolved);
 }
 
@@ -120,16 +112,17 @@ Response handle_get(const ServeOptions& o, std::string_view target) {
   auto starts = [&](std::string_view prefix) { return path.rfind(prefix, 0) == 0; };
   if (path == "/" || path == "/index.html") return page(o, true);
   if (starts("/view/") || starts("/play/") || starts("/live/")) return page(o, false);
-  if (path == "/api/replays") return json(200, list_dir(o.replays_dir));
-  if (path == "/api/games") return json(200, games_json());
+  if (auto r = tournament_get(o.tournaments.get(), path, [&] { return page(o, false); })) return *r;
+  if (path == "/api/replays") return json_response(200, list_dir(o.replays_dir));
+  if (path == "/api/games") return json_response(200, games_json());
   if (starts("/api/replay/") || starts("/api/check/")) {
     const bool check = starts("/api/check/");
     auto file = file_of(o, path.substr(check ? 11 : 12));
     if (auto* refused = std::get_if<Response>(&file)) return *refused;
     std::string bytes;
     if (auto err = read_whole_file(std::get<std::string>(file), bytes))
-      return text(404, "cannot read the file: " + *err);
-    if (check) return json(200, check_replay_text(bytes));
+      return text_response(404, "cannot read the file: " + *err);
+    if (check) return json_response(200, check_replay_text(bytes));
     Response r;
     r.content_type = "application/x-ndjson; charset=utf-8";
     r.body = std::move(bytes);
@@ -144,7 +137,7 @@ Response handle_get(const ServeOptions& o, std::string_view target) {
       return r;
     }
   }
-  return text(404, "not found: " + std::string(path));
+  return text_response(404, "not found: " + std::string(path));
 }
 
 }  // namespace arena::server

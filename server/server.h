@@ -13,10 +13,14 @@
 
 namespace arena::server {
 
+class TournamentDb;  // server/tournament_db.h
+
 struct ServeOptions {
   std::string bind = "127.0.0.1";
   int port = 8080;          // 0: a free port
   std::string replays_dir;  // the directory listed at `/` and served at /api/replay/
+  // The database of the tournament pages (/tournaments, /tournament/<name>); null: none.
+  std::shared_ptr<TournamentDb> tournaments;
 };
 
 class Server {

@@ -322,5 +322,33 @@ TEST(Cli, GameToolsRunThroughArena) {
   }
 }
 
+// `arena serve`'s tournament database (docs/web.md, "Tournaments"): --db, else ./arena.db when
+// it is there; one that cannot be opened stops serve with status 2, and none is ever created.
+TEST(Cli, ServeOpensTheTournamentDatabaseAtStartupOrSaysWhyNot) {
+  const std::string dir = temp_dir();
+  CommandResult missing = run_arena({"serve", "--port", "0", "--db", dir + "/none.db"});
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_EQ(missing.err,
+            "arena: serve: cannot open the database " + dir + "/none.db: no such file\n");
+  EXPECT_FALSE(std::ifstream(dir + "/none.db").good());
+
+  std::ofstream(dir + "/arena.db") << "not a database, but where the default is looked for\n";
+  const std::string cd = "cd '" + dir + "' && exec '" + arena_bin() + "' serve --port 0";
+  CommandResult bad = run_command({"sh", "-c", cd});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("arena: serve: "), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("(arena.db of the current directory; --db names another)\n"),
+            std::string::npos)
+      << bad.err;
+
+  std::remove((dir + "/arena.db").c_str());
+  CommandResult made = run_arena({"tournament", "run", "t", "--game", "wumpus", "--bot",
+                                  "a=bot:random", "--seed", "1", "--db", dir + "/arena.db"});
+  ASSERT_EQ(made.status, 0) << made.err;
+  Proc serve({"sh", "-c", cd});
+  EXPECT_TRUE(serve.wait_out("/tournaments\n")) << serve.out() << serve.err();
+  EXPECT_NE(serve.out().find("arena: tournaments at http://127.0.0.1:"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace arena::testing

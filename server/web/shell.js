@@ -104,7 +104,7 @@ var Arena = (function () {
       if (!Number.isFinite(to)) return;
       k = Math.max(0, Math.min(count - 1, Math.trunc(to)));
       draw();
-      if (location.pathname.startsWith("/view/")) history.replaceState(null, "", "#turn=" + k);
+      if (shareable(location.pathname)) history.replaceState(null, "", "#turn=" + k);
     }
     function play() {
       if (timer) return;
@@ -132,6 +132,11 @@ var Arena = (function () {
     };
   }
 
+  // A tournament's match in the viewer: /tournament/<name>/match/<index> (name still encoded).
+  const tournamentMatch = /^\/tournament\/([^/]+)\/match\/(\d+)$/;
+  // The viewer's URLs that name a stored replay: the address bar follows the turn shown.
+  const shareable = (path) => path.startsWith("/view/") || tournamentMatch.test(path);
+
   function resultText(res) {
     const scores = Object.entries(res.scores || {}).map(([r, s]) => r + " " + s).join(", ");
     return "result: " + (scores ? "scores " + scores : "no scores") +
@@ -153,10 +158,11 @@ var Arena = (function () {
     }
   }
 
-  async function openFile(name) {
+  // A replay from the server: a file of the replay directory or a tournament's match.
+  async function openFile(name, url) {
     let res;
     try {
-      res = await fetch("/api/replay/" + encodeURIComponent(name));
+      res = await fetch(url || "/api/replay/" + encodeURIComponent(name));
     } catch (e) {
       return showError("Cannot fetch " + name + ": " + e.message);
     }
@@ -288,6 +294,11 @@ var Arena = (function () {
       if (path.startsWith("/view/")) {
         where.textContent = rest("/view/");
         openFile(rest("/view/"));
+      } else if (tournamentMatch.test(path)) {
+        const [, name, index] = tournamentMatch.exec(path);
+        where.replaceChildren(el("a", { href: "/tournament/" + name, id: "tournament-link" }, decodeURIComponent(name)),
+          " match " + index);
+        openFile(decodeURIComponent(name) + " match " + index, "/api/tournament/" + name + "/replay/" + index);
       } else if (path.startsWith("/live/")) {
         where.textContent = "live " + rest("/live/");
         startLive(rest("/live/"));

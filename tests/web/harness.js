@@ -20,10 +20,10 @@ function playReplay(dir, name, args) {
   return fs.readFileSync(file, "utf8");
 }
 
-// `arena serve --port 0 --replays DIR`; resolves with {url, stop} once it printed its line.
-function startServer(dir) {
+// `arena serve --port 0 --replays DIR [ARGS...]`; resolves with {url, stop} once it printed its line.
+function startServer(dir, args = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(ARENA, ["serve", "--port", "0", "--replays", dir], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(ARENA, ["serve", "--port", "0", "--replays", dir, ...args], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "", err = "";
     child.stderr.on("data", (d) => { err += d; });
     child.stdout.on("data", (d) => {
