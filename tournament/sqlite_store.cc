@@ -172,6 +172,17 @@ class SqliteStore final : public Store {
     return static_cast<int>(back.size());
   }
 
+  bool renew_lease(int64_t match_id, const std::string& owner,
+                   std::chrono::milliseconds lease) override {
+    std::lock_guard lock(mu_);
+    Statement up(db_,
+                 "UPDATE matches SET lease_expires_ms = ? WHERE id = ? AND state = 'leased' AND "
+                 "lease_owner = ?");
+    up.bind(1, now_ms() + static_cast<int64_t>(lease.count())).bind(2, match_id).bind(3, owner);
+    up.run();
+    return db_.changes() == 1;
+  }
+
   bool record_result(int64_t match_id, const std::string& owner, const MatchResult& r) override {
     std::lock_guard lock(mu_);
     Statement up(db_,
