@@ -29,6 +29,7 @@ struct RunArgs {
   std::vector<std::string> params, bots, limits;
   int games_per_pairing = 1, jobs = 1, seats = 0;
   std::optional<int> rounds;  // swiss only
+  double lease_s = 1800;      // how long a leased match stays this run's without a renewal
   std::optional<std::string> seed;
   std::optional<int> time_ms;
   std::string sandbox = "bwrap";
@@ -220,6 +221,7 @@ int run(const RunArgs& a) {
 
   RunOptions ro;
   ro.jobs = a.jobs;
+  ro.lease = std::chrono::milliseconds(static_cast<int64_t>(a.lease_s * 1000));
   ro.stop = [] { return interrupted(); };
   const bool progress = a.progress || isatty(2);
   Progress meter(*game, before.done, planned);
@@ -368,6 +370,12 @@ TournamentCommand add_tournament_command(CLI::App& app) {
                    "NAME=N, a limit of each confined bot (see `arena play --help`)")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  run_cmd
+      ->add_option("--lease-s", r.lease_s,
+                   "Seconds a leased match stays this run's between renewals (every third of it, "
+                   "while the match is played); a run that died has its matches taken back after "
+                   "that (default 1800)")
+      ->check(CLI::Range(1.0, 7.0 * 24 * 3600));
   run_cmd->add_flag("--progress", r.progress, "Progress on stderr even when it is not a terminal");
   run_cmd->add_flag("--queue-only", r.queue_only,
                     "Only schedule the matches; `arena worker` processes play them");

@@ -1,5 +1,6 @@
 // `arena tournament` end to end, with the real binary: schedules, results, JSON shapes, errors,
-// determinism, a run killed with SIGKILL and resumed, swiss rounds and their resumption.
+// determinism, a run killed with SIGKILL and resumed, swiss rounds and their resumption, and a
+// match longer than its lease kept by lease renewal.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -642,6 +643,88 @@ TEST(Tournament, SwissResumesAfterSigkillMidRound) {
   Json r = json_of(run_arena({"tournament", "report", "k", "--db", db, "--json"}));
   EXPECT_EQ(r["swiss"]["played"], 2);
   for (const Json& s : r["swiss"]["standings"]) EXPECT_EQ(s["pairings"], 2) << s["entrant"];
+}
+
+// A Wumpus program whose first start outlives the lease (3 s) of its match: it waits 7 s, says
+// so through the FIFO DIR/ready, then waits for a line on DIR/go before playing `exit`. Every
+// start appends a line to DIR/starts.
+std::string long_first_bot(const std::string& dir) {
+  const std::string path = dir + "/long_first.sh";
+  std::ofstream f(path);
+  f << "#!/bin/sh\n"
+    << "echo start >> " << dir << "/starts\n"
+    << "if mkdir " << dir << "/first.lock 2>/dev/null; then\n"
+    << "  sleep 7\n"
+    << "  echo ready > " << dir << "/ready\n"
+    << "  read go < " << dir << "/go\n"
+    << "fi\n"
+    << "read start; read percept; echo exit; read end; exit 0\n";
+  f.close();
+  fs::permissions(path, fs::perms::owner_all);
+  return path;
+}
+
+// A match that runs longer than its lease keeps it: its run renews the lease while it plays, so a
+// second run of the tournament, started once the first lease has long lapsed, finds the match
+// still held, plays the others, and never takes it. Every match is played once, attempts 1.
+TEST(Tournament, LongMatchKeepsItsLeaseAgainstASecondRun) {
+  const std::string dir = temp_dir(), db = dir + "/t.db";
+  ASSERT_EQ(mkfifo((dir + "/ready").c_str(), 0600), 0);
+  ASSERT_EQ(mkfifo((dir + "/go").c_str(), 0600), 0);
+  const int ready = open((dir + "/ready").c_str(), O_RDWR | O_NONBLOCK);
+  ASSERT_GE(ready, 0);
+  const std::vector<std::string> cmd = {"tournament",
+                                        "run",
+                                        "lease",
+                                        "--game",
+                                        "wumpus",
+                                        "--bot",
+                                        "slow=" + long_first_bot(dir),
+                                        "--bot",
+                                        "fast=bot:random",
+                                        "--games-per-pairing",
+                                        "2",
+                                        "--seed",
+                                        "1",
+                                        "--sandbox",
+                                        "none",
+                                        "--time-ms",
+                                        "600000",
+                                        "--lease-s",
+                                        "3",
+                                        "--db",
+                                        db,
+                                        "--progress"};
+  std::vector<std::string> first = cmd;
+  first.insert(first.begin(), arena_bin());
+  Proc run1(first);
+  ASSERT_EQ(read_fifo_line(ready), "ready") << run1.err();
+  // The slow match has run 7 s on a lease of 3 s: only its renewals keep it.
+  CommandResult run2 = run_arena(cmd);
+  EXPECT_EQ(run2.status, 0) << run2.err;
+  EXPECT_EQ(run2.err.find("left unfinished"), std::string::npos) << run2.err;
+  EXPECT_NE(run2.err.find("3 matches in"), std::string::npos) << run2.err;
+  {
+    std::ofstream go(dir + "/go");
+    go << "go\n";
+  }
+  EXPECT_EQ(run1.finish(), 0) << run1.err();
+  EXPECT_NE(run1.err().find("1 matches in"), std::string::npos) << run1.err();
+  close(ready);
+
+  Json m =
+      json_of(run_arena({"tournament", "matches", "lease", "--db", db, "--json", "--no-replay"}));
+  ASSERT_EQ(m["matches"].size(), 4u);
+  for (const Json& x : m["matches"]) {
+    EXPECT_EQ(x["state"], "done") << x.dump();
+    EXPECT_EQ(x["attempts"], 1) << x.dump();
+    EXPECT_TRUE(x["error"].is_null()) << x.dump();
+  }
+  // The slow entrant started twice: its two matches, each once.
+  std::ifstream starts(dir + "/starts");
+  int lines = 0;
+  for (std::string l; std::getline(starts, l);) ++lines;
+  EXPECT_EQ(lines, 2);
 }
 
 }  // namespace
