@@ -378,7 +378,8 @@ TournamentCommand add_tournament_command(CLI::App& app) {
       ->check(CLI::Range(1.0, 7.0 * 24 * 3600));
   run_cmd->add_flag("--progress", r.progress, "Progress on stderr even when it is not a terminal");
   run_cmd->add_flag("--queue-only", r.queue_only,
-                    "Only schedule the matches; `arena worker` processes play them");
+                    "Only schedule the matches; `arena worker` processes play them (not for swiss, "
+                    "whose rounds are paired as they are played)");
 
   auto add_view = [&](const char* name, const char* help) {
     auto* c = cmd->add_subcommand(name, help);
