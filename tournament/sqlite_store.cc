@@ -3,7 +3,9 @@
 // schema_version row it reaches, so that a crash mid-migration leaves the previous version.
 #include <unistd.h>
 
+#include <chrono>
 #include <mutex>
+#include <thread>
 
 #include "tournament/sqlite_db.h"
 #include "tournament/sqlite_store.h"
@@ -81,7 +83,8 @@ class SqliteStore final : public Store {
   explicit SqliteStore(const std::string& path) : db_(path) {
     // WAL: readers (report, matches) never wait for the runner; NORMAL sync keeps every commit
     // through a crash of the process (kill -9), only a power loss may lose the last ones.
-    db_.exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
+    use_wal();
+    db_.exec("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;");
     migrate();
   }
 
@@ -241,6 +244,22 @@ class SqliteStore final : public Store {
   }
 
  private:
+  // Switching a new file to WAL takes an exclusive lock, and SQLite answers "database is locked"
+  // at once, without its busy handler, when another connection holds one: two runs that create
+  // the same file together (a second `run`, a worker) would fail. Wait for it as the busy timeout
+  // would, up to 10 s.
+  void use_wal() {
+    for (int attempt = 0;; ++attempt) {
+      try {
+        db_.exec("PRAGMA journal_mode=WAL");
+        return;
+      } catch (const StoreError&) {
+        if ((sqlite3_errcode(db_.handle()) & 0xff) != SQLITE_BUSY || attempt >= 1000) throw;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
+
   int read_version() {
     Statement st(db_, "SELECT MAX(version) FROM schema_version");
     return st.step() && !st.is_null(0) ? static_cast<int>(st.int64(0)) : 0;
