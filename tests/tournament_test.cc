@@ -521,6 +521,33 @@ TEST(Tournament, SwissWumpusRoundsPairingsAndReport) {
   EXPECT_EQ(again.out, run.out);
 }
 
+// Two swiss runs of one tournament at once (two processes, one SQLite file): each round's matches
+// are shared, neither pairs the next round before the other has recorded its last match of this
+// one, and both derive the same rounds: every match played once.
+TEST(Tournament, TwoSwissRunsAtOnceShareEachRound) {
+  const std::string dir = temp_dir(), db = dir + "/s.db";
+  CommandResult r1, r2;
+  std::thread t1([&] { r1 = run_arena(swiss_cmd(db, "1")); });
+  std::thread t2([&] { r2 = run_arena(swiss_cmd(db, "1")); });
+  t1.join();
+  t2.join();
+  ASSERT_EQ(r1.status, 0) << r1.err;
+  ASSERT_EQ(r2.status, 0) << r2.err;
+  Json m = json_of(run_arena({"tournament", "matches", "sw", "--db", db, "--json", "--no-replay"}));
+  ASSERT_EQ(m["matches"].size(), 24u);
+  for (const Json& x : m["matches"]) {
+    EXPECT_EQ(x["state"], "done");
+    EXPECT_EQ(x["attempts"], 1);
+  }
+  // The same pairings and results as one run alone.
+  ASSERT_EQ(run_arena(swiss_cmd(dir + "/alone.db", "2")).status, 0);
+  Json alone = json_of(run_arena(
+      {"tournament", "matches", "sw", "--db", dir + "/alone.db", "--json", "--no-replay"}));
+  EXPECT_EQ(results(m), results(alone));
+  for (size_t i = 0; i < 24; ++i)
+    EXPECT_EQ(m["matches"][i]["pairing"], alone["matches"][i]["pairing"]);
+}
+
 // A Wumpus program whose second start (its first match of swiss round 2, with one seed per
 // pairing) hangs, telling its pid through the FIFO DIR/hung; every other start plays `exit` at
 // once.

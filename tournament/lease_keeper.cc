@@ -1,6 +1,7 @@
 #include "tournament/lease_keeper.h"
 
 #include <algorithm>
+#include <exception>
 #include <vector>
 
 namespace arena::tournament {
@@ -54,8 +55,9 @@ void LeaseKeeper::loop() {
     for (int64_t id : ids) {
       try {
         done.emplace_back(id, store_.renew_lease(id, owner_, lease_));
-      } catch (const StoreError&) {
-        // The database is unreachable for now: try again next time, while the lease lasts.
+      } catch (const std::exception&) {
+        // The database is unreachable for now: try again next time, while the lease lasts (and
+        // never let an error end the process from this thread).
       }
     }
     lock.lock();
