@@ -521,6 +521,86 @@ TEST(Tournament, SwissWumpusRoundsPairingsAndReport) {
   EXPECT_EQ(again.out, run.out);
 }
 
+// Swiss in a two-sided game: each pairing plays the seed on both sides (each entrant's hunters
+// against the other's Dracula), its game points are the two matches' points, and round 2 pairs
+// the round's winners and losers without a rematch.
+TEST(Tournament, SwissDraculaPairsPlayBothSides) {
+  const std::string dir = temp_dir(), db = dir + "/d.db";
+  CommandResult run = run_arena({"tournament",
+                                 "run",
+                                 "ds",
+                                 "--game",
+                                 "dracula",
+                                 "--bot",
+                                 "chase:hunters=bot:b-hunt-chase",
+                                 "--bot",
+                                 "chase:D=bot:b-drac-greedy",
+                                 "--bot",
+                                 "rnd:hunters=bot:b-hunt-random",
+                                 "--bot",
+                                 "rnd:D=bot:b-drac-random",
+                                 "--bot",
+                                 "stay:hunters=bot:b-hunt-stay",
+                                 "--bot",
+                                 "stay:D=bot:b-drac-loop",
+                                 "--bot",
+                                 "rnd2:hunters=bot:b-hunt-random",
+                                 "--bot",
+                                 "rnd2:D=bot:b-drac-greedy",
+                                 "--format",
+                                 "swiss",
+                                 "--seed",
+                                 "4",
+                                 "--jobs",
+                                 "2",
+                                 "--db",
+                                 db});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.err.find("swiss round 1/2: chase|stay, rnd|rnd2"), std::string::npos) << run.err;
+  Json m = json_of(run_arena({"tournament", "matches", "ds", "--db", db, "--json", "--no-replay"}));
+  ASSERT_EQ(m["matches"].size(), 8u);  // 2 rounds, 2 pairs, both sides, 1 seed
+  // (round, pairing) -> entrants that held Dracula; pairings of each round
+  std::map<std::pair<int, std::string>, std::set<std::string>> dracula;
+  std::map<std::pair<int, std::string>, std::map<std::string, double>> games;
+  for (const Json& x : m["matches"]) {
+    const std::pair<int, std::string> key = {x["round"].get<int>(), x["pairing"]};
+    const std::string d = x["seats"][4]["entrant"], h = x["seats"][0]["entrant"];
+    dracula[key].insert(d);
+    const bool hunters_won = x["result"]["winner"] == "hunters";
+    const bool drawn = x["result"]["winner"].is_null();
+    games[key][h] += drawn ? 0.5 : hunters_won ? 1 : 0;
+    games[key][d] += drawn ? 0.5 : hunters_won ? 0 : 1;
+  }
+  ASSERT_EQ(dracula.size(), 4u);
+  std::set<std::string> pairs;
+  for (auto& [key, who] : dracula) {
+    EXPECT_EQ(who.size(), 2u) << key.second;  // each side once
+    EXPECT_TRUE(pairs.insert(key.second).second) << key.second << " met twice";
+  }
+  Json r = json_of(run_arena({"tournament", "report", "ds", "--db", db, "--json"}));
+  EXPECT_EQ(r["kind"], "two-sided");
+  const Json& sw = r["swiss"];
+  EXPECT_EQ(sw["played"], 2);
+  double total = 0;
+  for (const Json& s : sw["standings"]) total += s["points"].get<double>();
+  EXPECT_DOUBLE_EQ(total, 4);  // two rounds of two pairings, a point each
+  for (const Json& round : sw["pairings"])
+    for (const Json& p : round["pairs"]) {
+      const std::pair<int, std::string> key = {
+          round["round"].get<int>() - 1,
+          p["entrants"][0].get<std::string>() + "|" + p["entrants"][1].get<std::string>()};
+      EXPECT_DOUBLE_EQ(p["games"][0].get<double>(), games[key][p["entrants"][0]]);
+      EXPECT_DOUBLE_EQ(p["games"][1].get<double>(), games[key][p["entrants"][1]]);
+      const double a = p["games"][0], b = p["games"][1];
+      EXPECT_EQ(p["points"], Json({a > b    ? 1.0
+                                   : a == b ? 0.5
+                                            : 0.0,
+                                   a < b    ? 1.0
+                                   : a == b ? 0.5
+                                            : 0.0}));
+    }
+}
+
 // Two swiss runs of one tournament at once (two processes, one SQLite file): each round's matches
 // are shared, neither pairs the next round before the other has recorded its last match of this
 // one, and both derive the same rounds: every match played once.
