@@ -16,6 +16,7 @@
 #include "tournament/report.h"
 #include "tournament/runner.h"
 #include "tournament/schedule.h"
+#include "tournament/swiss_rows.h"
 #include "tournament/swiss_run.h"
 
 namespace arena::cli {
@@ -232,15 +233,11 @@ int run(const RunArgs& a) {
       SwissRunOptions so;
       so.run = ro;
       const int rounds = swiss_rounds(sc);
+      std::vector<std::string> labels;
+      for (const Entrant& e : sc.entrants) labels.push_back(e.label);
       so.on_round = [&](int round, const SwissRound& pairs) {
-        std::string line;
-        for (const SwissPair& p : pairs.pairs)
-          line +=
-              (line.empty() ? "" : ", ") + sc.entrants[p.a].label + "|" + sc.entrants[p.b].label;
-        if (pairs.bye >= 0)
-          line += (line.empty() ? "bye " : ", bye ") + sc.entrants[pairs.bye].label;
         std::cerr << (progress && isatty(2) ? "\r\x1b[K" : "") << "arena: tournament: swiss round "
-                  << round + 1 << "/" << rounds << ": " << line << "\n";
+                  << round + 1 << "/" << rounds << ": " << swiss_round_text(labels, pairs) << "\n";
       };
       summary = run_swiss(*store, t, *game, sc, base, so);
     } else {

@@ -88,6 +88,14 @@ std::vector<StoredSwissRound> stored_swiss_rounds(const GameInfo& game,
   return out;
 }
 
+std::string swiss_round_text(const std::vector<std::string>& labels, const SwissRound& round) {
+  std::string out;
+  for (const SwissPair& p : round.pairs)
+    out += (out.empty() ? "" : ", ") + labels[p.a] + "|" + labels[p.b];
+  if (round.bye >= 0) out += (out.empty() ? "bye " : ", bye ") + labels[round.bye];
+  return out;
+}
+
 std::vector<PlayedRound> complete_rounds(const std::vector<StoredSwissRound>& rounds) {
   std::vector<PlayedRound> out;
   for (const StoredSwissRound& r : rounds) {

@@ -27,6 +27,9 @@ std::vector<StoredSwissRound> stored_swiss_rounds(const GameInfo& game,
                                                   const std::vector<std::string>& labels,
                                                   const std::vector<MatchRow>& rows);
 
+// "a|b, c|d, bye e": a round's pairs and bye by their labels (the run's messages).
+std::string swiss_round_text(const std::vector<std::string>& labels, const SwissRound& round);
+
 // The rounds played to the end, in order, up to the first one that is not.
 std::vector<PlayedRound> complete_rounds(const std::vector<StoredSwissRound>& rounds);
 

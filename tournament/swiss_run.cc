@@ -9,14 +9,6 @@ namespace arena::tournament {
 
 namespace {
 
-std::string pairs_text(const std::vector<std::string>& labels, const SwissRound& r) {
-  std::string out;
-  for (const SwissPair& p : r.pairs)
-    out += (out.empty() ? "" : ", ") + labels[p.a] + "|" + labels[p.b];
-  if (r.bye >= 0) out += (out.empty() ? "bye " : ", bye ") + labels[r.bye];
-  return out;
-}
-
 void add(RunSummary& total, const RunSummary& s) {
   total.played += s.played;
   total.failed += s.failed;
@@ -58,8 +50,9 @@ RunSummary run_swiss(Store& store, const Tournament& t, const GameInfo& game,
     const SwissRound pairs = swiss_pair_round(n, played);
     if (static_cast<int>(stored.size()) > r && !(stored[r].pairing == pairs))
       throw StoreError("swiss round " + std::to_string(r + 1) + " of '" + t.name +
-                       "' is stored with the pairings " + pairs_text(labels, stored[r].pairing) +
-                       ", but the results before it give " + pairs_text(labels, pairs));
+                       "' is stored with the pairings " +
+                       swiss_round_text(labels, stored[r].pairing) +
+                       ", but the results before it give " + swiss_round_text(labels, pairs));
     if (options.on_round) options.on_round(r, pairs);
     store.insert_matches(t.id, swiss_round_matches(game, config, r, pairs));
     for (;;) {
