@@ -16,6 +16,8 @@
 #include "tournament/report.h"
 #include "tournament/runner.h"
 #include "tournament/schedule.h"
+#include "tournament/swiss_rows.h"
+#include "tournament/swiss_run.h"
 
 namespace arena::cli {
 
@@ -27,6 +29,8 @@ struct RunArgs {
   std::string name, game, format = "round-robin", db = "arena.db";
   std::vector<std::string> params, bots, limits;
   int games_per_pairing = 1, jobs = 1, seats = 0;
+  std::optional<int> rounds;  // swiss only
+  double lease_s = 1800;      // how long a leased match stays this run's without a renewal
   std::optional<std::string> seed;
   std::optional<int> time_ms;
   std::string sandbox = "bwrap";
@@ -115,6 +119,15 @@ int run(const RunArgs& a) {
               << ": expected round-robin, gauntlet or swiss\n";
     return kUsage;
   }
+  if (*format == Format::swiss && a.queue_only) {
+    // Decided: workers play queued matches and know nothing of pairings; each swiss round needs
+    // the results of the one before, so some process must pair it. That is `run` itself.
+    std::cerr << "arena: tournament run: --queue-only cannot schedule a swiss tournament: each "
+                 "round is paired from the results of the round before. Run it without "
+                 "--queue-only (on PostgreSQL, `arena worker` processes join in playing each "
+                 "round's matches)\n";
+    return kUsage;
+  }
   // The match settings every match shares, checked once now with the first entrant's programs.
   MatchArgs base;
   base.param_words = a.params;
@@ -141,6 +154,7 @@ int run(const RunArgs& a) {
   sc.games_per_pairing = a.games_per_pairing;
   sc.seed = *seed;
   sc.seats = a.seats == 0 ? game->min_seats : a.seats;
+  sc.rounds = a.rounds.value_or(0);
   auto schedule = make_schedule(*game, sc);
   if (auto* err = std::get_if<std::string>(&schedule)) {
     std::cerr << "arena: tournament run: " << *err << "\n";
@@ -167,6 +181,8 @@ int run(const RunArgs& a) {
                  {"time_ms", a.time_ms ? Json(*a.time_ms) : Json()},
                  {"sandbox", a.sandbox},
                  {"limits", a.limits}};
+  // Only swiss has rounds: tournaments of other formats keep the configuration they were made with.
+  if (*format == Format::swiss) config["rounds"] = swiss_rounds(sc);
   Tournament t;
   if (!existing) {
     // Another run of the same command may create it first: then it is that one's to share.
@@ -190,8 +206,11 @@ int run(const RunArgs& a) {
     }
     t = *existing;
   }
-  store->insert_matches(t.id, matches);
+  const bool swiss = *format == Format::swiss;
+  // Swiss: run_swiss inserts each round when the one before is played.
+  if (!swiss) store->insert_matches(t.id, matches);
   const MatchCounts before = store->count_matches(t.id);
+  const int planned = swiss ? swiss_rounds(sc) * swiss_round_size(*game, sc) : before.total();
   if (a.queue_only) {
     std::cerr << "arena: tournament: '" << a.name << "' queued: " << before.queued << " of "
               << before.total() << " matches wait for `arena worker --db ...`\n";
@@ -199,17 +218,31 @@ int run(const RunArgs& a) {
   }
   if (existing)
     std::cerr << "arena: tournament: resuming '" << a.name << "': " << before.done << " of "
-              << before.total() << " matches already played\n";
+              << planned << " matches already played\n";
 
   RunOptions ro;
   ro.jobs = a.jobs;
+  ro.lease = std::chrono::milliseconds(static_cast<int64_t>(a.lease_s * 1000));
   ro.stop = [] { return interrupted(); };
   const bool progress = a.progress || isatty(2);
-  Progress meter(*game, before.done, before.total());
+  Progress meter(*game, before.done, planned);
   if (progress) ro.on_result = [&](const MatchRow& row) { meter.add(row); };
   RunSummary summary;
   try {
-    summary = run_tournament(*store, t, *game, base, ro);
+    if (swiss) {
+      SwissRunOptions so;
+      so.run = ro;
+      const int rounds = swiss_rounds(sc);
+      std::vector<std::string> labels;
+      for (const Entrant& e : sc.entrants) labels.push_back(e.label);
+      so.on_round = [&](int round, const SwissRound& pairs) {
+        std::cerr << (progress && isatty(2) ? "\r\x1b[K" : "") << "arena: tournament: swiss round "
+                  << round + 1 << "/" << rounds << ": " << swiss_round_text(labels, pairs) << "\n";
+      };
+      summary = run_swiss(*store, t, *game, sc, base, so);
+    } else {
+      summary = run_tournament(*store, t, *game, base, ro);
+    }
   } catch (const UsageError& e) {
     if (progress && isatty(2)) std::cerr << "\n";
     std::cerr << "arena: tournament run: " << e.what() << "\n";
@@ -311,8 +344,13 @@ TournamentCommand add_tournament_command(CLI::App& app) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->type_name("LABEL[:ROLE]=SPEC");
   run_cmd->add_option("--format", r.format,
-                      "round-robin (default) or gauntlet (the first --bot against each other); "
-                      "swiss is not implemented yet");
+                      "round-robin (default), gauntlet (the first --bot against each other) or "
+                      "swiss (--rounds rounds, each pairing entrants of close points who have not "
+                      "met; two-sided and one-seat games)");
+  run_cmd
+      ->add_option("--rounds", r.rounds,
+                   "Swiss: rounds to play (default ceil(log2(entrants)), at least 1)")
+      ->check(CLI::Range(1, kMaxSwissRounds));
   run_cmd
       ->add_option("--games-per-pairing", r.games_per_pairing,
                    "Seeds per pairing, each played in every seat arrangement")
@@ -329,9 +367,16 @@ TournamentCommand add_tournament_command(CLI::App& app) {
                    "NAME=N, a limit of each confined bot (see `arena play --help`)")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  run_cmd
+      ->add_option("--lease-s", r.lease_s,
+                   "Seconds a leased match stays this run's between renewals (every third of it, "
+                   "while the match is played); a run that died has its matches taken back after "
+                   "that (default 1800)")
+      ->check(CLI::Range(1.0, 7.0 * 24 * 3600));
   run_cmd->add_flag("--progress", r.progress, "Progress on stderr even when it is not a terminal");
   run_cmd->add_flag("--queue-only", r.queue_only,
-                    "Only schedule the matches; `arena worker` processes play them");
+                    "Only schedule the matches; `arena worker` processes play them (not for swiss, "
+                    "whose rounds are paired as they are played)");
 
   auto add_view = [&](const char* name, const char* help) {
     auto* c = cmd->add_subcommand(name, help);

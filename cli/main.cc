@@ -141,7 +141,8 @@ int main(int argc, char** argv) {
       ->required();
   worker
       ->add_option("--lease-s", worker_args.lease_s,
-                   "Seconds a leased match stays this worker's; if it dies, another takes the "
+                   "Seconds a leased match stays this worker's between renewals (every third "
+                   "of it while the match is played); if the worker dies, another takes the "
                    "match after that (default 1800)")
       ->check(CLI::Range(1.0, 7.0 * 24 * 3600));
   worker->add_option("--jobs", worker_args.jobs, "Matches played in parallel")

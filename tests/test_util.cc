@@ -72,6 +72,19 @@ bool process_gone(int pid) {
   return kill(pid, 0) != 0 && errno == ESRCH;
 }
 
+std::string read_fifo_line(int fd) {
+  std::string line;
+  while (line.find('\n') == std::string::npos) {
+    pollfd p{fd, POLLIN, 0};
+    if (poll(&p, 1, 60000) <= 0) return "";
+    char buf[64];
+    const ssize_t n = read(fd, buf, sizeof buf);
+    if (n <= 0) return "";
+    line.append(buf, static_cast<size_t>(n));
+  }
+  return line.substr(0, line.find('\n'));
+}
+
 CommandResult run_arena(std::vector<std::string> args, const std::string& input) {
   args.insert(args.begin(), arena_bin());
   return run_command(args, input);

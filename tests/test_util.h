@@ -29,6 +29,10 @@ std::string source_path(const std::string& relative);
 std::string temp_dir();
 // True when no process with this pid exists (reaped or never existed).
 bool process_gone(int pid);
+// Reads one line from a FIFO opened with O_RDWR | O_NONBLOCK (so that it always has a writer and
+// poll() waits for data alone), waiting up to 60 s; "" if none came. A test's bots tell it what
+// they do through such FIFOs, so that the test waits for events, not for the clock.
+std::string read_fifo_line(int fd);
 
 // A program started for a test (stdin closed), its stdout and stderr collected as they come; its
 // process tree is killed when the object goes.

@@ -2,7 +2,6 @@
 // one is killed with SIGKILL in the middle of a match. The survivors take that match over, and
 // every match is recorded exactly once.
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -49,20 +48,6 @@ bool is_worker(int pid) {
   for (char& c : cmdline)
     if (c == '\0') c = ' ';
   return cmdline.find(" worker ") != std::string::npos;
-}
-
-// Reads one line from the FIFO, waiting up to 30 s (poll, no sleeping).
-std::string read_fifo_line(int fd) {
-  std::string line;
-  while (line.find('\n') == std::string::npos) {
-    pollfd p{fd, POLLIN, 0};
-    if (poll(&p, 1, 30000) <= 0) return "";
-    char buf[64];
-    const ssize_t n = read(fd, buf, sizeof buf);
-    if (n <= 0) return "";
-    line.append(buf, static_cast<size_t>(n));
-  }
-  return line.substr(0, line.find('\n'));
 }
 
 TEST(Worker, ThreeWorkersOneKilledMidMatchEveryMatchRecordedOnce) {

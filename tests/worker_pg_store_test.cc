@@ -143,6 +143,34 @@ TEST_F(PgStoreTest, RequeuedLeaseIsPlayedOnceByItsNewOwner) {
   EXPECT_TRUE(tournaments_with_work(*s).empty());
 }
 
+// A lease is renewed only by its holder and only while leased: taken back or done, renewing
+// says so (the worker then stops renewing, and its result would be refused).
+TEST_F(PgStoreTest, RenewsOnlyItsOwnLiveLease) {
+  auto s = open_store(url_);
+  Tournament t = s->create_tournament("renew", "dracula", Json::object());
+  s->insert_matches(t.id, matches(2));
+  auto m = s->lease_next(t.id, "w1", std::chrono::seconds(10));
+  ASSERT_TRUE(m);
+  EXPECT_TRUE(s->renew_lease(m->id, "w1", std::chrono::hours(1)));
+  const int64_t expires = s->list_matches(t.id, false)[0].lease_expires_ms;
+  EXPECT_GE(expires, m->lease_expires_ms + 3500 * 1000);
+  EXPECT_FALSE(s->renew_lease(m->id, "w2", std::chrono::hours(2)));
+  EXPECT_EQ(s->list_matches(t.id, false)[0].lease_expires_ms, expires);
+  EXPECT_EQ(s->list_matches(t.id, false)[0].attempts, 1);
+  // Expired but not yet taken back: still the holder's; renewed, it is no longer stale.
+  auto late = s->lease_next(t.id, "w3", std::chrono::milliseconds(-1000));
+  ASSERT_TRUE(late);
+  EXPECT_TRUE(s->renew_lease(late->id, "w3", std::chrono::seconds(60)));
+  EXPECT_EQ(s->requeue_leases(t.id, [](const std::string&, int64_t e) { return e <= now_ms(); }),
+            0);
+  EXPECT_EQ(s->requeue_leases(t.id, [](const std::string& o, int64_t) { return o == "w3"; }), 1);
+  EXPECT_FALSE(s->renew_lease(late->id, "w3", std::chrono::seconds(60)));
+  MatchResult r;
+  r.result = Json{{"winner", nullptr}};
+  ASSERT_TRUE(s->record_result(m->id, "w1", r));
+  EXPECT_FALSE(s->renew_lease(m->id, "w1", std::chrono::seconds(60)));
+}
+
 // Three connections (three workers' view) lease at once: SKIP LOCKED hands each row to one.
 TEST_F(PgStoreTest, ConcurrentLeasesNeverShareARow) {
   auto setup = open_store(url_);

@@ -239,6 +239,20 @@ class PgStore final : public Store {
     });
   }
 
+  bool renew_lease(int64_t match_id, const std::string& owner,
+                   std::chrono::milliseconds lease) override {
+    return locked([&](pqxx::work& w) {
+      const auto changed =
+          w.exec_params(
+               "UPDATE matches SET lease_expires_ms = $1 WHERE id = $2 AND state = 'leased' AND "
+               "lease_owner = $3",
+               now_ms() + static_cast<int64_t>(lease.count()), match_id, owner)
+              .affected_rows();
+      w.commit();
+      return changed == 1;
+    });
+  }
+
   bool record_result(int64_t match_id, const std::string& owner, const MatchResult& r) override {
     return locked([&](pqxx::work& w) {
       const pqxx::binarystring replay(r.replay.data(), r.replay.size());

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "tournament/ratings.h"
+#include "tournament/swiss_rows.h"
 
 namespace arena::tournament {
 
@@ -255,23 +256,25 @@ Json report_json(const GameInfo& game, const Tournament& t, const std::vector<Ma
                         {"score", round_to(per[e].second / per[e].first, 0.0001)}};
     side_stats[side] = s;
   }
-  return {{"tournament", t.name},
-          {"game", t.game},
-          {"format", t.config.value("format", "")},
-          {"kind", kind},
-          {"rating", k == 1   ? "mean score"
-                     : k == 2 ? "bradley-terry"
-                              : "weng-lin plackett-luce"},
-          {"matches",
-           {{"total", static_cast<int>(rows.size())},
-            {"done", done},
-            {"failed", failed},
-            {"queued", queued}}},
-          {"standings", standings},
-          {"matrix", matrix},
-          {"roles", seat_stats},
-          {"sides", side_stats},
-          {"faults", faults}};
+  Json report = {{"tournament", t.name},
+                 {"game", t.game},
+                 {"format", t.config.value("format", "")},
+                 {"kind", kind},
+                 {"rating", k == 1   ? "mean score"
+                            : k == 2 ? "bradley-terry"
+                                     : "weng-lin plackett-luce"},
+                 {"matches",
+                  {{"total", static_cast<int>(rows.size())},
+                   {"done", done},
+                   {"failed", failed},
+                   {"queued", queued}}},
+                 {"standings", standings},
+                 {"matrix", matrix},
+                 {"roles", seat_stats},
+                 {"sides", side_stats},
+                 {"faults", faults}};
+  if (t.config.value("format", "") == "swiss") report["swiss"] = swiss_report_json(game, t, rows);
+  return report;
 }
 
 std::string report_text(const Json& r) {
@@ -309,6 +312,7 @@ std::string report_text(const Json& r) {
           s["entrant"].get<std::string>(), s["mu"].get<double>(), s["sigma"].get<double>(),
           s["ordinal"].get<double>(), s["games"].get<int>(), s["score"].get<double>());
   }
+  out += swiss_report_text(r);
   if (!r["matrix"].empty()) {
     out += "\nresults (points / games, row against column):\n";
     std::vector<std::string> labels;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "match/match.h"
+#include "tournament/lease_keeper.h"
 
 namespace arena::tournament {
 
@@ -104,6 +105,15 @@ RunSummary run_tournament(Store& store, const Tournament& t, const GameInfo& gam
     return std::chrono::duration<double, std::milli>(Steady::now() - t).count();
   };
   const auto run_start = Steady::now();
+  // Renews the lease of every match in flight, so that a match longer than its lease stays ours.
+  LeaseKeeper keeper(store, owner, options.lease);
+  // Holds a match's lease for as long as the scope that plays and records it.
+  struct Held {
+    LeaseKeeper& keeper;
+    int64_t id;
+    Held(LeaseKeeper& k, int64_t i) : keeper(k), id(i) { keeper.hold(id); }
+    ~Held() { keeper.release(id); }
+  };
 
   auto worker = [&] {
     while (!should_stop()) {
@@ -111,6 +121,7 @@ RunSummary run_tournament(Store& store, const Tournament& t, const GameInfo& gam
       std::optional<MatchRow> row = store.lease_next(t.id, owner, options.lease);
       const double lease_ms = ms_since(lease_start);
       if (!row) return;
+      const Held held(keeper, row->id);
       MatchArgs args = base;
       args.seed = std::to_string(row->spec.seed);
       args.seat_args.clear();

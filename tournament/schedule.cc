@@ -95,12 +95,78 @@ std::variant<std::vector<Entrant>, std::string> parse_entrants(
   return entrants;
 }
 
+namespace {
+
+int seats_of(const GameInfo& game, const ScheduleConfig& config) {
+  return config.seats == 0 ? game.min_seats : config.seats;
+}
+
+// The most precise program an entrant gave for a role: the role's own, a group's, every role's.
+const std::string* program_of(const GameInfo& game, const Entrant& e, const Side& side,
+                              const std::string& role) {
+  std::vector<std::string> order = {role, side.name};
+  for (const auto& [g, members] : game.role_groups)
+    if (std::find(members.begin(), members.end(), role) != members.end()) order.push_back(g);
+  order.push_back("");
+  for (const std::string& key : order)
+    if (auto it = e.specs.find(key); it != e.specs.end()) return &it->second;
+  return nullptr;
+}
+
+// One match of a table: arrangement a puts the table's entrant (s + a) mod (table size) on side
+// s (a table larger than the sides, a swiss pair of a one-side game, seats one entrant at a time).
+MatchSpec table_match(const GameInfo& game, const ScheduleConfig& config,
+                      const std::vector<Side>& sides, const std::vector<int>& table, int index,
+                      int64_t round, uint64_t seed, int arrangement) {
+  MatchSpec m;
+  m.index = index;
+  m.round = round;
+  m.seed = seed;
+  for (int i : table) m.table += (m.table.empty() ? "" : "|") + config.entrants[i].label;
+  m.arrangement = arrangement;
+  const size_t size = table.size();
+  for (size_t s = 0; s < sides.size(); ++s) {
+    const Entrant& e = config.entrants[table[(s + arrangement) % size]];
+    for (const std::string& role : sides[s].roles)
+      m.seats.push_back({role, e.label, *program_of(game, e, sides[s], role)});
+  }
+  // Seats in the game's role order (sides keep it already; this keeps it if they did not).
+  std::sort(m.seats.begin(), m.seats.end(), [&](const SeatEntry& x, const SeatEntry& y) {
+    return std::find(game.roles.begin(), game.roles.end(), x.role) <
+           std::find(game.roles.begin(), game.roles.end(), y.role);
+  });
+  return m;
+}
+
+}  // namespace
+
+int swiss_rounds(const ScheduleConfig& config) {
+  return config.rounds > 0 ? config.rounds
+                           : swiss_default_rounds(static_cast<int>(config.entrants.size()));
+}
+
+int swiss_round_size(const GameInfo&, const ScheduleConfig& config) {
+  // Every pair plays each seed twice: both arrangements, or each of the two alone.
+  return static_cast<int>(config.entrants.size() / 2) * 2 * config.games_per_pairing;
+}
+
+std::vector<MatchSpec> swiss_round_matches(const GameInfo& game, const ScheduleConfig& config,
+                                           int round, const SwissRound& pairs) {
+  const std::vector<Side> sides = game_sides(game, seats_of(game, config));
+  std::vector<MatchSpec> out;
+  int index = round * swiss_round_size(game, config);
+  for (int g = 0; g < config.games_per_pairing; ++g)
+    for (const SwissPair& p : pairs.pairs)
+      for (int a = 0; a < 2; ++a)
+        out.push_back(table_match(game, config, sides, {p.a, p.b}, index++, round,
+                                  config.seed + static_cast<uint64_t>(g), a));
+  return out;
+}
+
 std::variant<std::vector<MatchSpec>, std::string> make_schedule(const GameInfo& game,
                                                                 const ScheduleConfig& config) {
-  if (config.format == Format::swiss)
-    return std::string("--format swiss is not implemented yet (use round-robin or gauntlet)");
   const int max_seats = static_cast<int>(game.roles.size());
-  const int seats = config.seats == 0 ? game.min_seats : config.seats;
+  const int seats = seats_of(game, config);
   if (seats < game.min_seats || seats > max_seats)
     return "--seats " + std::to_string(seats) + ": " + game.name + " takes " +
            std::to_string(game.min_seats) + " to " + std::to_string(max_seats) + " seats";
@@ -114,6 +180,18 @@ std::variant<std::vector<MatchSpec>, std::string> make_schedule(const GameInfo& 
            std::to_string(k) + " entrants, got " + std::to_string(n);
   if (config.format == Format::gauntlet && k > 1 && n < 2)
     return std::string("a gauntlet needs the first entrant and at least one other");
+  if (config.format == Format::swiss) {
+    if (k > 2)
+      return "--format swiss pairs two entrants at a time, and " + game.name + " with " +
+             std::to_string(seats) + " seats has " + std::to_string(k) +
+             " sides (use round-robin or gauntlet)";
+    if (n < 2) return std::string("a swiss tournament needs at least 2 entrants");
+    if (config.rounds < 0 || config.rounds > kMaxSwissRounds)
+      return "--rounds " + std::to_string(config.rounds) + ": expected 1 to " +
+             std::to_string(kMaxSwissRounds);
+  } else if (config.rounds != 0) {
+    return std::string("--rounds is for --format swiss");
+  }
   if (static_cast<uint64_t>(config.games_per_pairing - 1) > game.max_seed ||
       config.seed > game.max_seed - (config.games_per_pairing - 1))
     return "--seed " + std::to_string(config.seed) +
@@ -124,17 +202,6 @@ std::variant<std::vector<MatchSpec>, std::string> make_schedule(const GameInfo& 
   std::set<std::string> keys = {""};
   for (const std::string& r : game.roles) keys.insert(r);
   for (const auto& [g, members] : game.role_groups) keys.insert(g);
-  // The most precise program an entrant gave for a role: the role's own, a group's, every role's.
-  auto program = [&](const Entrant& e, const Side& side,
-                     const std::string& role) -> const std::string* {
-    std::vector<std::string> order = {role, side.name};
-    for (const auto& [g, members] : game.role_groups)
-      if (std::find(members.begin(), members.end(), role) != members.end()) order.push_back(g);
-    order.push_back("");
-    for (const std::string& key : order)
-      if (auto it = e.specs.find(key); it != e.specs.end()) return &it->second;
-    return nullptr;
-  };
   for (const Entrant& e : config.entrants) {
     for (const auto& [key, spec] : e.specs)
       if (!keys.count(key))
@@ -142,9 +209,17 @@ std::variant<std::vector<MatchSpec>, std::string> make_schedule(const GameInfo& 
                "'";
     for (const Side& side : sides)
       for (const std::string& role : side.roles)
-        if (!program(e, side, role))
+        if (!program_of(game, e, side, role))
           return "entrant " + e.label + " has no program for role " + role + " (give --bot " +
                  e.label + "=SPEC or --bot " + e.label + ":" + side.name + "=SPEC)";
+  }
+
+  if (config.format == Format::swiss) {
+    const int64_t total = int64_t{swiss_rounds(config)} * swiss_round_size(game, config);
+    if (total > kMaxMatches)
+      return "the swiss tournament would have " + std::to_string(total) + " matches (at most " +
+             std::to_string(kMaxMatches) + ")";
+    return swiss_round_matches(game, config, 0, swiss_pair_round(n, {}));
   }
 
   std::vector<std::vector<int>> tables;
@@ -163,32 +238,11 @@ std::variant<std::vector<MatchSpec>, std::string> make_schedule(const GameInfo& 
 
   std::vector<MatchSpec> out;
   out.reserve(static_cast<size_t>(total));
-  for (int round = 0; round < config.games_per_pairing; ++round) {
-    for (const std::vector<int>& table : tables) {
-      std::string table_name;
-      for (int i : table) table_name += (table_name.empty() ? "" : "|") + config.entrants[i].label;
-      for (int a = 0; a < k; ++a) {
-        MatchSpec m;
-        m.index = static_cast<int>(out.size());
-        m.round = round;
-        m.seed = config.seed + static_cast<uint64_t>(round);
-        m.table = table_name;
-        m.arrangement = a;
-        // Arrangement a puts the table's entrant (s + a) mod k on side s.
-        for (int s = 0; s < k; ++s) {
-          const Entrant& e = config.entrants[table[(s + a) % k]];
-          for (const std::string& role : sides[s].roles)
-            m.seats.push_back({role, e.label, *program(e, sides[s], role)});
-        }
-        // Seats in the game's role order (sides keep it already; this keeps it if they did not).
-        std::sort(m.seats.begin(), m.seats.end(), [&](const SeatEntry& x, const SeatEntry& y) {
-          return std::find(game.roles.begin(), game.roles.end(), x.role) <
-                 std::find(game.roles.begin(), game.roles.end(), y.role);
-        });
-        out.push_back(std::move(m));
-      }
-    }
-  }
+  for (int round = 0; round < config.games_per_pairing; ++round)
+    for (const std::vector<int>& table : tables)
+      for (int a = 0; a < k; ++a)
+        out.push_back(table_match(game, config, sides, table, static_cast<int>(out.size()), round,
+                                  config.seed + static_cast<uint64_t>(round), a));
   return out;
 }
 

@@ -15,6 +15,7 @@
 
 #include "core/registry.h"
 #include "tournament/store.h"
+#include "tournament/swiss.h"
 
 namespace arena::tournament {
 
@@ -45,6 +46,7 @@ struct ScheduleConfig {
   int games_per_pairing = 1;      // seeds per table, each played in every arrangement
   uint64_t seed = 0;              // seeds are seed, seed+1, ... seed+games_per_pairing-1
   int seats = 0;                  // 0: the game's minimum
+  int rounds = 0;                 // swiss: rounds to play; 0: swiss_default_rounds(entrants)
 };
 
 // Parses `--bot` words: `LABEL=SPEC` (the program of every role) or `LABEL:ROLE=SPEC` (the program
@@ -54,11 +56,27 @@ std::variant<std::vector<Entrant>, std::string> parse_entrants(
 
 // Every match of the tournament: for each seed in turn, for each table (the entrants that meet,
 // in the order of the entrants), every arrangement. The error names what is wrong (too few
-// entrants, a role no program was given for, a format not available).
+// entrants, a role no program was given for, a format not available). Swiss: the first round's
+// matches only (each later round is paired from the results: swiss_round_matches).
 std::variant<std::vector<MatchSpec>, std::string> make_schedule(const GameInfo& game,
                                                                 const ScheduleConfig& config);
 
+// Swiss: the rounds to play (config.rounds, or the default for its entrants).
+int swiss_rounds(const ScheduleConfig& config);
+// Swiss: the matches of one round, the same number in every round.
+int swiss_round_size(const GameInfo& game, const ScheduleConfig& config);
+
+// Swiss: the matches of round `round` (0-based; MatchSpec::round) for these pairings, for a
+// configuration make_schedule accepted. Each pair plays every seed in both arrangements (two
+// sides: each entrant on each side); in a one-side game (Wumpus) the two play each seed alone,
+// one match each, and the higher score takes the seed. Order as make_schedule's: seed, then pair
+// (board order), then arrangement; indices follow the earlier rounds' (round * round size + i).
+std::vector<MatchSpec> swiss_round_matches(const GameInfo& game, const ScheduleConfig& config,
+                                           int round, const SwissRound& pairs);
+
 // The largest schedule accepted (a typo such as --games-per-pairing 1000000 fails early).
 constexpr int kMaxMatches = 1000000;
+// The most swiss rounds accepted.
+constexpr int kMaxSwissRounds = 1000;
 
 }  // namespace arena::tournament

@@ -171,9 +171,75 @@ TEST(Schedule, PreciseErrors) {
   c.games_per_pairing = 2;
   EXPECT_NE(std::get<std::string>(make_schedule(evolution_like(), c)).find("largest seed"),
             std::string::npos);
-  c.format = Format::swiss;
-  EXPECT_NE(std::get<std::string>(make_schedule(evolution_like(), c)).find("not implemented"),
+  c.seed = 0;
+  c.games_per_pairing = 1;
+  c.rounds = 2;
+  EXPECT_NE(std::get<std::string>(make_schedule(evolution_like(), c)).find("for --format swiss"),
             std::string::npos);
+  c.format = Format::swiss;
+  EXPECT_NE(std::get<std::string>(make_schedule(evolution_like(), c)).find("has 3 sides"),
+            std::string::npos);
+  c.entrants = entrants({"a=x"});
+  EXPECT_NE(std::get<std::string>(make_schedule(dracula_like(), c)).find("at least 2 entrants"),
+            std::string::npos);
+}
+
+// Swiss, two sides: each round's pairs play every seed in both arrangements, the same seeds in
+// every round; indices run on from round to round.
+TEST(Schedule, SwissRoundsPlayBothSidesOnTheSameSeeds) {
+  ScheduleConfig c;
+  c.format = Format::swiss;
+  c.entrants = entrants({"a=x", "b=y", "c=z", "d=w", "e=v"});
+  c.games_per_pairing = 2;
+  c.seed = 50;
+  EXPECT_EQ(swiss_rounds(c), 3);
+  EXPECT_EQ(swiss_round_size(dracula_like(), c), 2 /*pairs*/ * 2 /*sides*/ * 2 /*seeds*/);
+  auto first = schedule(dracula_like(), c);
+  ASSERT_EQ(first.size(), 8u);
+  // Round 1 by seeding: a-c, b-d, e has the bye.
+  std::map<std::pair<std::string, uint64_t>, std::set<std::string>> dracula_of;
+  for (size_t i = 0; i < first.size(); ++i) {
+    EXPECT_EQ(first[i].index, static_cast<int>(i));
+    EXPECT_EQ(first[i].round, 0);
+    EXPECT_TRUE(first[i].table == "a|c" || first[i].table == "b|d") << first[i].table;
+    dracula_of[{first[i].table, first[i].seed}].insert(first[i].seats[4].entrant);
+  }
+  EXPECT_EQ(dracula_of.size(), 4u);
+  for (const auto& [key, who] : dracula_of) EXPECT_EQ(who.size(), 2u) << key.first;
+  const auto third = swiss_round_matches(dracula_like(), c, 2, SwissRound{{{0, 4}, {1, 2}}, 3});
+  ASSERT_EQ(third.size(), 8u);
+  EXPECT_EQ(third[0].index, 16);
+  EXPECT_EQ(third[0].round, 2);
+  EXPECT_EQ(third[0].table, "a|e");
+  EXPECT_EQ(third[0].seed, 50u);
+  EXPECT_EQ(third[1].table, "a|e");
+  EXPECT_EQ(third[2].table, "b|c");
+  EXPECT_EQ(third[4].seed, 51u);
+  c.rounds = 400;
+  c.games_per_pairing = 1000;
+  EXPECT_NE(std::get<std::string>(make_schedule(dracula_like(), c)).find("at most"),
+            std::string::npos);
+}
+
+// Swiss, one side (Wumpus): the two of a pair each play the seed alone.
+TEST(Schedule, SwissOneSideEachOfThePairAlone) {
+  GameInfo g;
+  g.name = "wumpus";
+  g.roles = {"hero"};
+  ScheduleConfig c;
+  c.format = Format::swiss;
+  c.entrants = entrants({"a=x", "b=y"});
+  c.rounds = 2;
+  c.seed = 7;
+  auto m = schedule(g, c);
+  ASSERT_EQ(m.size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(m[i].table, "a|b");
+    EXPECT_EQ(m[i].seed, 7u);
+    ASSERT_EQ(m[i].seats.size(), 1u);
+    EXPECT_EQ(m[i].seats[0].entrant, i == 0 ? "a" : "b");
+    EXPECT_EQ(m[i].seats[0].spec, i == 0 ? "x" : "y");
+  }
 }
 
 }  // namespace

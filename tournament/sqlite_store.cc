@@ -3,6 +3,7 @@
 // schema_version row it reaches, so that a crash mid-migration leaves the previous version.
 #include <unistd.h>
 
+#include <chrono>
 #include <mutex>
 
 #include "tournament/sqlite_db.h"
@@ -173,6 +174,17 @@ class SqliteStore final : public Store {
     return static_cast<int>(back.size());
   }
 
+  bool renew_lease(int64_t match_id, const std::string& owner,
+                   std::chrono::milliseconds lease) override {
+    std::lock_guard lock(mu_);
+    Statement up(db_,
+                 "UPDATE matches SET lease_expires_ms = ? WHERE id = ? AND state = 'leased' AND "
+                 "lease_owner = ?");
+    up.bind(1, now_ms() + static_cast<int64_t>(lease.count())).bind(2, match_id).bind(3, owner);
+    up.run();
+    return db_.changes() == 1;
+  }
+
   bool record_result(int64_t match_id, const std::string& owner, const MatchResult& r) override {
     std::lock_guard lock(mu_);
     Statement up(db_,
@@ -231,6 +243,10 @@ class SqliteStore final : public Store {
   }
 
  private:
+  // Switching a new file to WAL takes an exclusive lock, and SQLite answers "database is locked"
+  // at once, without its busy handler, when another connection holds one: two runs that create
+  // the same file together (a second `run`, a worker) would fail. Wait for it as the busy timeout
+  // would, up to 10 s.
   int read_version() {
     Statement st(db_, "SELECT MAX(version) FROM schema_version");
     return st.step() && !st.is_null(0) ? static_cast<int>(st.int64(0)) : 0;

@@ -185,6 +185,39 @@ TEST(SqliteStore, RoundTripLeaseAndResult) {
   EXPECT_TRUE(s->list_matches(tour.id, false)[0].result->replay.empty());
 }
 
+// A lease is renewed only by its holder, and only while the match is leased: once taken back or
+// done, renewing says so.
+TEST(SqliteStore, RenewsOnlyItsOwnLiveLease) {
+  TempDb t;
+  auto s = open_store(t.path());
+  Tournament tour = s->create_tournament("r", "dracula", Json::object());
+  s->insert_matches(tour.id, three_matches());
+  auto m = s->lease_next(tour.id, "w1", std::chrono::seconds(10));
+  ASSERT_TRUE(m);
+  EXPECT_TRUE(s->renew_lease(m->id, "w1", std::chrono::hours(1)));
+  const int64_t expires = s->list_matches(tour.id, false)[0].lease_expires_ms;
+  EXPECT_GE(expires, m->lease_expires_ms + 3500 * 1000);             // an hour from now, not 10 s
+  EXPECT_FALSE(s->renew_lease(m->id, "w2", std::chrono::hours(2)));  // not w2's
+  EXPECT_EQ(s->list_matches(tour.id, false)[0].lease_expires_ms, expires);
+  EXPECT_EQ(s->list_matches(tour.id, false)[0].attempts, 1);  // renewing is not leasing again
+  // An expired lease that nobody took back yet is still the holder's to renew.
+  auto late = s->lease_next(tour.id, "w3", std::chrono::milliseconds(-1000));
+  ASSERT_TRUE(late);
+  EXPECT_TRUE(s->renew_lease(late->id, "w3", std::chrono::seconds(60)));
+  EXPECT_EQ(
+      s->requeue_leases(tour.id, [](const std::string&, int64_t exp) { return exp <= now_ms(); }),
+      0);
+  // Taken back: the old holder's renewal fails.
+  EXPECT_EQ(s->requeue_leases(tour.id, [](const std::string& o, int64_t) { return o == "w3"; }), 1);
+  EXPECT_FALSE(s->renew_lease(late->id, "w3", std::chrono::seconds(60)));
+  // Done: nothing to renew.
+  MatchResult r;
+  r.result = {{"scores", {{"G", 1}, {"D", 0}}}, {"winner", "hunters"}};
+  ASSERT_TRUE(s->record_result(m->id, "w1", r));
+  EXPECT_FALSE(s->renew_lease(m->id, "w1", std::chrono::seconds(60)));
+  EXPECT_EQ(s->list_matches(tour.id, false)[0].state, MatchState::done);
+}
+
 TEST(SqliteStore, ConcurrentLeasesNeverShareARow) {
   TempDb t;
   auto s = open_store(t.path());

@@ -116,6 +116,11 @@ class Store {
   virtual int requeue_leases(
       int64_t tournament_id,
       const std::function<bool(const std::string& owner, int64_t lease_expires_ms)>& stale) = 0;
+  // Extends the lease `owner` holds on a match to now + `lease`, so that a match that runs longer
+  // than its lease is not taken back while it is played. False when `owner` no longer holds it
+  // (it was taken back, or is done): the caller stops renewing, and its result will be refused.
+  virtual bool renew_lease(int64_t match_id, const std::string& owner,
+                           std::chrono::milliseconds lease) = 0;
   // Stores the result and marks the row done, if `owner` still holds its lease; false otherwise
   // (the lease was taken back: the result is dropped, the row is played again elsewhere).
   virtual bool record_result(int64_t match_id, const std::string& owner,
