@@ -279,6 +279,59 @@ TEST_F(ServerTest, ADisconnectedHumanCrashesAsAClosedBotWould) {
   EXPECT_EQ(replay.result["scores"]["hero"], -5000);
 }
 
+// The replay a human game kept in the replay directory, by its file name's prefix.
+Replay kept_replay(const std::string& dir, const std::string& prefix) {
+  std::vector<std::string> kept;
+  for (const std::string& name : list_dir(dir))
+    if (name.rfind(prefix, 0) == 0) kept.push_back(name);
+  EXPECT_EQ(kept.size(), 1u) << prefix;
+  if (kept.empty()) return Replay{};
+  return std::get<Replay>(Replay::parse(read_file(dir + "/" + kept[0])));
+}
+
+// Reads requests until one whose text starts with `prefix`.
+Json read_request(WsClient& ws, const std::string& prefix) {
+  for (;;) {
+    Json m = ws.read_type("request");
+    if (m["text"].get<std::string>().rfind(prefix, 0) == 0) return m;
+  }
+}
+
+TEST_F(ServerTest, ADisconnectedHumanEvolutionPlayerIsEjectedAndTheOthersPlayOn) {
+  {
+    WsClient ws(port_, "/ws/play/evolution?seed=3");
+    ws.read_type("start");
+    ws.reply("\"human\"\n");
+    Json choose = read_request(ws, "[[");  // a Choose: [before, after]
+    EXPECT_EQ(choose["hint"]["message"], "choose");
+    ws.close();
+  }
+  stop();  // joins the match, which has written its replay
+  Replay replay = kept_replay(replays_, "evolution-human-3-");
+  const Json& result = replay.result["result"];
+  ASSERT_EQ(result["ejected"].size(), 1u) << result.dump();  // spec §8.8: a closed connection
+  EXPECT_NE(result["ejected"].dump().find("p1"), std::string::npos) << result.dump();
+  for (const Json& r : result["ranking"]) EXPECT_NE(r["seat"], "p1");
+  EXPECT_EQ(result["ranking"].size(), 2u);
+}
+
+TEST_F(ServerTest, ADisconnectedHumanEmpirePlayerLeavesTheGame) {
+  {
+    WsClient ws(port_, "/ws/play/empire?seed=3");
+    ws.read_type("start");
+    ws.reply("(register \"human\")\n");
+    read_request(ws, "(CHOOSE-START)");
+    ws.close();
+  }
+  stop();
+  Replay replay = kept_replay(replays_, "empire-human-3-");
+  std::string record;
+  for (const Json& e : replay.events)
+    if (e.contains("line")) record += e["line"].get<std::string>() + "\n";
+  EXPECT_NE(record.find("(PLAYER-LEFT 0)"), std::string::npos) << record.substr(0, 400);
+  EXPECT_NE(record.find("(GAME-OVER"), std::string::npos);
+}
+
 TEST_F(ServerTest, BadGamesAndParametersAreErrorsInThePage) {
   EXPECT_EQ(WsClient(port_, "/ws/play/nogame").read_type("error")["message"],
             "unknown game 'nogame'");
