@@ -258,6 +258,57 @@ TEST(Tournament, TwoRunsAtOnceShareTheMatches) {
   }
 }
 
+// `arena ...` started with its stdout dropped and its stderr on a pipe, to be killed with SIGKILL
+// as `kill -9` kills a run (nothing of it can clean up).
+class KilledRun {
+ public:
+  explicit KilledRun(const std::vector<std::string>& cmd) {
+    int err_pipe[2];
+    if (pipe(err_pipe) != 0) return;
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(err_pipe[1], 2);
+      const int null = open("/dev/null", O_WRONLY);
+      dup2(null, 1);
+      close(err_pipe[0]);
+      std::vector<char*> args;
+      for (const auto& a : cmd) args.push_back(const_cast<char*>(a.c_str()));
+      args.push_back(nullptr);
+      execv(args[0], args.data());
+      _exit(127);
+    }
+    close(err_pipe[1]);
+    err_fd_ = err_pipe[0];
+  }
+  ~KilledRun() {
+    kill9();
+    if (err_fd_ >= 0) close(err_fd_);
+  }
+  // Reads its stderr until it holds `text`; false if the stream ends first.
+  bool wait_for(const std::string& text) {
+    char buf[4096];
+    while (err_.find(text) == std::string::npos) {
+      const ssize_t n = err_fd_ < 0 ? -1 : read(err_fd_, buf, sizeof buf);
+      if (n <= 0) return false;
+      err_.append(buf, static_cast<size_t>(n));
+    }
+    return true;
+  }
+  void kill9() {
+    if (pid_ <= 0) return;
+    kill(pid_, SIGKILL);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+  const std::string& err() const { return err_; }
+
+ private:
+  pid_t pid_ = -1;
+  int err_fd_ = -1;
+  std::string err_;
+};
+
 // A Wumpus program that hangs the first time it is started (and says so with its pid in DIR/hung)
 // and plays `exit` at once every other time.
 std::string hang_once_bot(const std::string& dir) {
@@ -303,35 +354,11 @@ TEST(Tournament, ResumesAfterSigkillWithoutLosingOrDoublingMatches) {
                                         "--db",
                                         db,
                                         "--progress"};
-  int err_pipe[2];
-  ASSERT_EQ(pipe(err_pipe), 0);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(err_pipe[1], 2);
-    const int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    close(err_pipe[0]);
-    std::vector<char*> args;
-    for (const auto& a : cmd) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    _exit(127);
-  }
-  close(err_pipe[1]);
+  KilledRun run(cmd);
   // One line per match when stderr is not a terminal: wait until 11 of 12 are recorded (the
   // twelfth hangs).
-  std::string err;
-  char buf[4096];
-  while (err.find("11/12 matches") == std::string::npos) {
-    const ssize_t n = read(err_pipe[0], buf, sizeof buf);
-    if (n <= 0) break;
-    err.append(buf, static_cast<size_t>(n));
-  }
-  ASSERT_NE(err.find("11/12 matches"), std::string::npos) << err;
-  kill(pid, SIGKILL);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  close(err_pipe[0]);
+  ASSERT_TRUE(run.wait_for("11/12 matches")) << run.err();
+  run.kill9();
   // The hung bot outlives a SIGKILLed arena (nothing can clean up after SIGKILL): end it here.
   int hung = 0;
   std::ifstream(dir + "/hung") >> hung;
@@ -668,39 +695,16 @@ TEST(Tournament, SwissResumesAfterSigkillMidRound) {
                                         "--jobs",    "2",
                                         "--db",      db,
                                         "--progress"};
-  int err_pipe[2];
-  ASSERT_EQ(pipe(err_pipe), 0);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(err_pipe[1], 2);
-    const int null = open("/dev/null", O_WRONLY);
-    dup2(null, 1);
-    close(err_pipe[0]);
-    std::vector<char*> args;
-    for (const auto& a : cmd) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    _exit(127);
-  }
-  close(err_pipe[1]);
+  KilledRun run(cmd);
   // Two rounds of two pairs, each of a pair alone on one seed: 8 matches; 7 end, one hangs. Wait
   // for both: the hung match may be the last of its round to start.
   const std::string hung_line = read_fifo_line(hung_fd);
   ASSERT_FALSE(hung_line.empty()) << "the hanging bot never started";
   const int hung = std::stoi(hung_line);
   close(hung_fd);
-  std::string err;
-  char buf[4096];
-  while (err.find("7/8 matches") == std::string::npos) {
-    const ssize_t n = read(err_pipe[0], buf, sizeof buf);
-    if (n <= 0) break;
-    err.append(buf, static_cast<size_t>(n));
-  }
-  ASSERT_NE(err.find("7/8 matches"), std::string::npos) << err;
-  kill(pid, SIGKILL);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  close(err_pipe[0]);
+  ASSERT_TRUE(run.wait_for("7/8 matches")) << run.err();
+  run.kill9();
+  const std::string err = run.err();
   kill(hung, SIGKILL);
   const size_t r1 = err.find("swiss round 1/2: "), r2 = err.find("swiss round 2/2: ");
   ASSERT_NE(r1, std::string::npos) << err;
