@@ -4,7 +4,6 @@
 // disqualifies the seat (spec §6.4): the game goes on to its end on default moves.
 "use strict";
 const assert = require("node:assert/strict");
-const fs = require("node:fs");
 
 // Opens the human's page; `sent` collects the reply lines the page sends to the seat.
 async function openPlay(page, url) {
@@ -12,16 +11,6 @@ async function openPlay(page, url) {
   page.on("websocket", (ws) => ws.on("framesent", (f) => sent.push(JSON.parse(JSON.parse(f.payload).text))));
   await page.goto(url);
   return sent;
-}
-
-async function serve(harness, name) {
-  const dir = harness.tempDir(name);
-  const server = await harness.startServer(dir);
-  harness.atEnd(async () => {
-    await server.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-  return server;
 }
 
 function roundIs(r) {
@@ -56,7 +45,7 @@ async function playRounds(page, role, rounds, sent) {
 
 module.exports = {
   async "a human hunter clicks legal places for several rounds"({ browser, harness }) {
-    const server = await serve(harness, "hunter");
+    const { server } = await harness.serveTemp("hunter");
     const page = await harness.newPage(browser);
     const sent = await openPlay(page, server.url + "play/dracula?role=G&seed=3");
     await playRounds(page, "G", 3, sent);
@@ -67,7 +56,7 @@ module.exports = {
   },
 
   async "a human Dracula clicks, then a typed illegal move disqualifies him"({ browser, harness }) {
-    const server = await serve(harness, "dracula");
+    const { server } = await harness.serveTemp("dracula");
     const page = await harness.newPage(browser);
     const sent = await openPlay(page, server.url + "play/dracula?role=D&seed=3");
     await playRounds(page, "D", 2, sent);

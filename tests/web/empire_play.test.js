@@ -6,25 +6,12 @@
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 
-async function awaiting(page) {
-  const h = await page.waitForFunction(() => {
-    if (document.querySelector("#replay-link")) return "end";
-    return document.querySelector("#play").getAttribute("data-awaiting") || null;
-  }, null, { timeout: 30000 });
-  return h.jsonValue();
-}
-
 module.exports = {
   async "a human starts in a city, builds by clicking and plays to the end"({ browser, harness }) {
-    const dir = harness.tempDir("empire-play");
-    const server = await harness.startServer(dir);
-    harness.atEnd(async () => {
-      await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    });
+    const { server, dir } = await harness.serveTemp("empire-play");
     const page = await harness.newPage(browser);
     await page.goto(server.url + "play/empire?seed=3");
-    assert.equal(await awaiting(page), "start");
+    assert.equal(await harness.awaiting(page), "start");
     assert.match(await page.locator("#empire-state").textContent(), /^you are player 0 · cash 40 · FREIGHT/);
     const city = page.locator("svg.empire-map rect.node.city").first();
     await city.click();
@@ -33,7 +20,7 @@ module.exports = {
     await page.getByRole("button", { name: "send", exact: true }).click();
     await page.waitForFunction(() => document.querySelector("#reply").textContent === "LOCATION-SET");
     // Build: the start city, then the milepost two columns to its right (one step of §2.3).
-    assert.equal(await awaiting(page), "build");
+    assert.equal(await harness.awaiting(page), "build");
     await city.scrollIntoViewIfNeeded();
     const box = await city.boundingBox();
     const unit = box.width / 8;  // a city square is 8 map units wide
@@ -46,7 +33,7 @@ module.exports = {
     await page.getByRole("button", { name: "send", exact: true }).click();
     await page.waitForFunction(() => /^\(BUILD-TURN/.test(document.querySelector("#reply").textContent));
     let passes = 0;
-    for (let s = await awaiting(page); s !== "end"; s = await awaiting(page)) {
+    for (let s = await harness.awaiting(page); s !== "end"; s = await harness.awaiting(page)) {
       await page.getByRole("button", { name: "pass", exact: true }).click();
       ++passes;
     }

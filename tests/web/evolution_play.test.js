@@ -6,34 +6,15 @@
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 
-async function serve(harness, name) {
-  const dir = harness.tempDir(name);
-  const server = await harness.startServer(dir);
-  harness.atEnd(async () => {
-    await server.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-  return { server, dir };
-}
-
-// What the page waits for next: "choose", "feed", or "end" once the game is over.
-async function nextState(page) {
-  const h = await page.waitForFunction(() => {
-    if (document.querySelector("#replay-link")) return "end";
-    return document.querySelector("#play").getAttribute("data-awaiting") || null;
-  }, null, { timeout: 20000 });
-  return h.jsonValue();
-}
-
 module.exports = {
   async "a human plays a whole game from the suggestions and is ranked"({ browser, harness }) {
-    const { server, dir } = await serve(harness, "evo-play");
+    const { server, dir } = await harness.serveTemp("evo-play");
     const page = await harness.newPage(browser);
     const sent = [];
     page.on("websocket", (ws) => ws.on("framesent", (f) => sent.push(JSON.parse(f.payload).text)));
     await page.goto(server.url + "play/evolution?seed=3");
     let chooses = 0, feeds = 0;
-    for (let state = await nextState(page); state !== "end"; state = await nextState(page)) {
+    for (let state = await harness.awaiting(page); state !== "end"; state = await harness.awaiting(page)) {
       if (state === "choose") {
         assert.match(await page.locator("#evo-state").textContent(), /^turn \d+ · watering hole \d+ · bag \d+\nboard 0: /);
         await page.getByRole("button", { name: "suggested", exact: true }).click();
@@ -68,13 +49,13 @@ module.exports = {
   },
 
   async "a cheating action typed in the console ejects the human"({ browser, harness }) {
-    const { server } = await serve(harness, "evo-cheat");
+    const { server } = await harness.serveTemp("evo-cheat");
     const page = await harness.newPage(browser);
     await page.goto(server.url + "play/evolution?seed=5");
-    assert.equal(await nextState(page), "choose");
+    assert.equal(await harness.awaiting(page), "choose");
     await page.getByLabel("console").fill("[99,[],[],[],[]]");
     await page.getByLabel("console").press("Enter");
-    assert.equal(await nextState(page), "end");
+    assert.equal(await harness.awaiting(page), "end");
     const status = await page.locator("#evo-state").textContent();
     assert.match(status, /ejected/);
     assert.doesNotMatch(status.split("ejected")[0], /p1 score/);

@@ -39,6 +39,27 @@ function startServer(dir, args = []) {
   });
 }
 
+// A server over a fresh temporary directory, stopped and removed after the file's tests.
+async function serveTemp(tag) {
+  const dir = tempDir(tag);
+  const server = await startServer(dir);
+  atEnd(async () => {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return { server, dir };
+}
+
+// What a human's play page waits for (its #play data-awaiting), or "end" once the replay link
+// of a finished game is there.
+async function awaiting(page, timeout = 30000) {
+  const h = await page.waitForFunction(() => {
+    if (document.querySelector("#replay-link")) return "end";
+    return document.querySelector("#play").getAttribute("data-awaiting") || null;
+  }, null, { timeout });
+  return h.jsonValue();
+}
+
 async function launchBrowser() {
   const { chromium } = require("playwright-core");
   const profile = tempDir("profile");
@@ -76,4 +97,5 @@ async function cleanup() {
   while (cleanups.length) await cleanups.pop()();
 }
 
-module.exports = { ARENA, atEnd, cleanup, tempDir, playReplay, startServer, launchBrowser, newPage, screenshot };
+module.exports = { ARENA, atEnd, cleanup, tempDir, playReplay, startServer, serveTemp, awaiting, launchBrowser, newPage,
+  screenshot };
