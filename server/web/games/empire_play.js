@@ -14,12 +14,8 @@
   var PROMPTS = { START: "Start Location: click a city", BUILD: "Build Command: click the mileposts of a path",
                   MOVE: "Move Command: click the mileposts to move through" };
 
-  function h(tag, attrs, text) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  // The shell's element builder (Arena.el): attributes, then the text.
+  function h() { return A.el.apply(null, arguments); }
   function pointText(p) { return "(" + p[0] + " " + p[1] + ")"; }
 
   // The answer a person would type for the clicked mileposts.

@@ -25,13 +25,8 @@
     return lob.map(function (los, k) { return label(k) + "\n" + boardsText(los).replace(/^/gm, "  "); }).join("\n");
   }
 
-  // A small element helper (the shell's `el` is not exported to plain scripts' scope).
-  function h(tag, attrs, text) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+  // The shell's element builder (Arena.el): attributes, then the text.
+  function h() { return A.el.apply(null, arguments); }
   function numberInput(label, name) {
     return h("input", { type: "number", min: "0", value: "0", name: name, "aria-label": label, style: "width: 4em" });
   }
