@@ -108,20 +108,16 @@ std::vector<std::string> game_names() {
 // will be (match/ puts the container's fields in front), then every line as it records it. The
 // viewer builds its frames from them, so they must be the replay's own lines, the same bytes in
 // the same order; only the seats' log lines, which match/ adds after the referee, and the result
-// line come with the whole replay at the end.
-class LiveStream : public testing::TestWithParam<std::string> {};
-
-TEST_P(LiveStream, StreamsTheReplaysHeaderThenEachLineAsRecorded) {
-  const GameInfo* game = Registry::instance().find(GetParam());
-  ASSERT_NE(game, nullptr);
-  MatchSetup setup = setup_for(*game, 3);
+// line come with the whole replay at the end. Plays one match live into `outcome` and checks what
+// it streamed against its replay.
+void expect_streams_its_replay(const GameInfo& game, MatchSetup setup, MatchOutcome& outcome) {
   std::vector<std::string> streamed;
   size_t headers = 0;
   setup.on_line = [&](const Json& line) {
     headers += line.value("type", "") == "header";
     streamed.push_back(text(line));
   };
-  const MatchOutcome outcome = run_match(*game, setup);
+  outcome = run_match(game, setup);
   const std::vector<Json>& events = outcome.replay.events;
 
   ASSERT_GE(streamed.size(), 2u) << "a header and at least one line";
@@ -133,6 +129,33 @@ TEST_P(LiveStream, StreamsTheReplaysHeaderThenEachLineAsRecorded) {
     ASSERT_EQ(streamed[i + 1], text(events[i])) << "line " << i + 2 << " of the replay";
   for (size_t i = lines; i < events.size(); ++i)
     EXPECT_EQ(events[i].value("type", ""), "log") << "line " << i + 2 << " was never streamed";
+}
+
+class LiveStream : public testing::TestWithParam<std::string> {};
+
+TEST_P(LiveStream, StreamsTheReplaysHeaderThenEachLineAsRecorded) {
+  const GameInfo* game = Registry::instance().find(GetParam());
+  ASSERT_NE(game, nullptr);
+  MatchOutcome outcome;
+  expect_streams_its_replay(*game, setup_for(*game, 3), outcome);
+}
+
+// A seat whose program cannot start: what the game makes of it (a drop, an absent player, default
+// moves, a crash) is streamed in its place too, the header saying so as the replay's does.
+TEST_P(LiveStream, StreamsAMatchWhoseLastSeatCannotStart) {
+  const GameInfo* game = Registry::instance().find(GetParam());
+  ASSERT_NE(game, nullptr);
+  if (game->dynamics == Dynamics::real_time)
+    GTEST_SKIP() << "its registration waits out its bound (10 s) for the missing team";
+  MatchSetup setup = setup_for(*game, 3);
+  SeatSpec& seat = setup.seats.at(game->roles[static_cast<size_t>(game->min_seats - 1)]);
+  seat.builtin.clear();
+  seat.text = "/nonexistent/arena-test-bot";
+  seat.argv = {seat.text};
+  MatchOutcome outcome;
+  expect_streams_its_replay(*game, setup, outcome);
+  ASSERT_EQ(outcome.warnings.size(), 1u);
+  EXPECT_NE(outcome.warnings[0].find("cannot start"), std::string::npos) << outcome.warnings[0];
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, LiveStream, testing::ValuesIn(game_names()),
