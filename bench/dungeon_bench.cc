@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -23,8 +24,10 @@
 
 #include "core/framers.h"
 #include "core/hub.h"
+#include "core/live_lines.h"
 #include "games/dungeon/bots.h"
 #include "games/dungeon/cadical.h"
+#include "games/dungeon/game_log.h"
 #include "games/dungeon/server.h"
 #include "games/dungeon/solver.h"
 #include "games/dungeon/traps.h"
@@ -32,10 +35,15 @@
 namespace arena::dungeon {
 namespace {
 
-void BM_dungeon_server_stress(benchmark::State& state) {
+// `live`: someone watches (docs/dungeon.md "Live spectating"): each record becomes its container
+// line as it is written and the listener serialises it and keeps the text, as `arena play
+// --serve` does (its hand-over to the web server's thread aside).
+void server_stress(benchmark::State& state, bool live) {
   const int seconds = static_cast<int>(state.range(0));
   std::vector<int64_t> latencies, cpu;
   std::array<int64_t, kNumAgents> per_agent{};
+  std::deque<std::string> streamed;
+  LiveLines lines([&streamed](const Json& line) { streamed.push_back(line.dump()); });
   for (auto _ : state) {
     const Dungeon d = generate_dungeon(1);
     Params p;
@@ -47,6 +55,10 @@ void BM_dungeon_server_stress(benchmark::State& state) {
     o.requests_per_agent = &per_agent;
     o.cpu_ns = &cpu;
     o.keep_records = false;  // as serve: a minute's records would be gigabytes
+    if (live)
+      o.on_record = [&lines](const Json& r) {
+        if (!is_result(r)) lines.add(container_event(r));
+      };
     const int port = hub.port(*o.listener);
     Server server(hub, d, p, o);
     std::thread teams[2];
@@ -86,6 +98,15 @@ void BM_dungeon_server_stress(benchmark::State& state) {
   state.counters["p99_us"] = at(0.99);
   state.counters["max_us"] = latencies.empty() ? 0.0 : latencies.back() / 1000.0;
   state.counters["min_agent_share"] = total > 0 ? static_cast<double>(fewest) / total : 0.0;
+  if (live) state.counters["streamed_lines"] = static_cast<double>(streamed.size());
+}
+
+void BM_dungeon_server_stress(benchmark::State& state) {
+  server_stress(state, false);
+}
+
+void BM_dungeon_server_stress_live(benchmark::State& state) {
+  server_stress(state, true);
 }
 
 // §14.2 runs it for 60 s: `arena bench dungeon --benchmark_filter=dungeon/server_stress/60`.
@@ -93,6 +114,14 @@ BENCHMARK(BM_dungeon_server_stress)
     ->Name("dungeon/server_stress")
     ->Arg(5)
     ->Arg(60)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+// The same with a live listener (`--benchmark_filter=dungeon/server_stress` runs both for 5 s).
+// Every line is kept, as the web server keeps a live match's lines: 60 s would keep gigabytes.
+BENCHMARK(BM_dungeon_server_stress_live)
+    ->Name("dungeon/server_stress_live")
+    ->Arg(5)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 

@@ -55,8 +55,9 @@ struct MatchSetup {
   int time_ms = 0;                        // per-turn limit
   bool record_stderr = true;
   SandboxOptions sandbox;  // how bot programs are confined (off unless asked)
-  // Live spectating: a referee that supports it calls this (on the match's thread) with its header
-  // fields first ({"type":"header",...}: match/ adds its own), then each turn or event line.
+  // Live spectating: every referee calls this (on the match's thread) with its header fields
+  // first ({"type":"header",...}: match/ adds its own), then each turn or event line as it records
+  // it, exactly the lines of the replay (core/live_lines.h). Empty: nobody watches.
   std::function<void(const Json& line)> on_line;
 };
 

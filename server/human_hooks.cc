@@ -23,7 +23,8 @@ std::map<std::string, HumanHooks>& table() {
 
 // The games' own entries, one line each.
 void register_builtin(std::map<std::string, HumanHooks>& t) {
-  t["wumpus"] = HumanHooks{100000, nullptr, ""};  // Wumpus spec §9: humans get 100 s per turn
+  // Wumpus spec §9: humans get 100 s per turn; the turn lines are what the hero itself saw.
+  t["wumpus"] = HumanHooks{100000, nullptr, "", true};
   // Dracula: the legal moves of the request, from the rules engine, so the page needs no rules;
   // 0 keeps the server's default of 100 s per human turn. Persistent mode (§6.3): in process mode
   // a turn ends only when the seat's process exits, which a browser's seat never does, so every

@@ -21,6 +21,11 @@ struct HumanHooks {
   // default. A human is one connection for the whole game, so a game whose default starts a
   // program per turn (and ends the turn when it exits) needs its persistent mode here.
   std::string seat_mode;
+  // Whether the human's page gets the referee's turn lines as they are recorded (`line`
+  // messages). Only for a game whose lines hold nothing the seat may not know: Wumpus's turn
+  // entries are the hero's own; Dracula's hold every seat's move, so a hunter's page must not
+  // get them (it knows the game from its requests). Spectators get every line either way.
+  bool lines_to_page = false;
 };
 
 void register_human_hooks(const std::string& game, HumanHooks hooks);

@@ -88,7 +88,8 @@ std::string Server::open_live(const std::string& game) {
   return impl_->open_live(game);
 }
 void Server::live_line(const std::string& id, const Json& line) {
-  impl_->live_line(id, line.dump());
+  // As the replay file writes it: a bot's bad bytes become U+FFFD, never an exception in a match.
+  impl_->live_line(id, line.dump(-1, ' ', false, Json::error_handler_t::replace));
 }
 void Server::live_end(const std::string& id, const std::string& replay_jsonl) {
   impl_->live_end(id, replay_jsonl);

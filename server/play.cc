@@ -54,12 +54,15 @@ class PlaySession : public std::enable_shared_from_this<PlaySession> {
     hg.setup.seats.at(role_).peer_fd = fds[1];
     std::weak_ptr<PlaySession> weak = shared_from_this();
     // Spectators see everything at /live/<id>; the player does not get the header (it holds the
-    // cave) before the end.
+    // cave) before the end, and gets the turn lines only where its game says they hide nothing
+    // (HumanHooks::lines_to_page: not Dracula's, which hold every seat's move).
     const std::string live_id = server_.open_live(game_);
-    hg.setup.on_line = [weak, live_id, &server = server_](const Json& line) {
-      std::string text = line.dump();
+    const HumanHooks* hooks = human_hooks(game_);
+    const bool to_page = hooks && hooks->lines_to_page;
+    hg.setup.on_line = [weak, live_id, to_page, &server = server_](const Json& line) {
+      std::string text = line.dump(-1, ' ', false, Json::error_handler_t::replace);
       server.live_line(live_id, text);
-      if (line.value("type", "") == "header") return;
+      if (!to_page || line.value("type", "") == "header") return;
       asio::post(server.ioc, [weak, text = std::move(text)] {
         if (auto s = weak.lock()) s->send("{\"type\":\"line\",\"line\":" + text + "}");
       });

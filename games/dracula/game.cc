@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/live_lines.h"
 #include "games/dracula/bots/ai.h"
 #include "games/dracula/bots/protocol_bot.h"
 #include "games/dracula/engine.h"
@@ -37,18 +38,30 @@ int seat_index(const std::string& role) {
   throw UsageError("dracula has no seat " + role);
 }
 
+// The replay header's seats: role -> the program and its mode, in seat order (G, S, H, M, D).
+Json header_seats(const RefereeConfig& config) {
+  Json seats = Json::object();
+  for (int seat = 0; seat < kNumSeats; ++seat)
+    seats[kRoles[seat]] = {{"program", config.seats[seat].text},
+                           {"mode", std::string(to_string(config.modes[seat]))}};
+  return seats;
+}
+
 RefereeRecord referee(RefereeContext& context) {
-  const RefereeConfig config = config_of(context.setup);
+  RefereeConfig config = config_of(context.setup);
+  // §6.6 fields known before the game.
+  const Json fields = {{"format", "fod-game-1"}, {"time_limit_ms", context.setup.time_ms}};
+  // Live: the header as the replay will have it (its seats, not the container's SPEC texts).
+  Json live = {{"seats", header_seats(config)}};
+  live.update(fields);
+  stream_header(context.setup.on_line, live);
+  config.on_line = context.setup.on_line;
+
   std::array<Seat*, kNumSeats> seats{};
   for (int seat = 0; seat < kNumSeats; ++seat) seats[seat] = context.seats.at(kRoles[seat]);
   RefereeRecord record = run_referee(seats, config);
-
-  Json header_seats = Json::object();
-  for (const auto& [role, s] : record.result["seats"].items())
-    header_seats[role] = {{"program", s["program"]}, {"mode", s["mode"]}};
-  record.header_seats = std::move(header_seats);
-  // §6.6 fields known before the game.
-  record.header_fields = {{"format", "fod-game-1"}, {"time_limit_ms", context.setup.time_ms}};
+  record.header_seats = header_seats(config);
+  record.header_fields = fields;
   return record;
 }
 

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/live_lines.h"
 #include "core/rng.h"
 #include "games/dracula/bots/protocol_bot.h"
 #include "games/dracula/past_plays.h"
@@ -144,6 +145,7 @@ RefereeRecord run_referee(const std::array<Seat*, kNumSeats>& seats, const Refer
                                      config.modes[seat], config.time_limit_ms);
 
   RefereeRecord outcome;
+  LiveLines turns(config.on_line);
   Record record;
   Rng default_rng = named_stream(config.seed, "default-move");
   std::array<SeatStats, 5> stats;
@@ -241,8 +243,9 @@ RefereeRecord run_referee(const std::array<Seat*, kNumSeats>& seats, const Refer
     // §6.1: the turn's stderr, at most 64 KiB (the rest discarded).
     if (reply && !reply->stderr_text.empty()) t["stderr"] = reply->stderr_text;
     if (reply && reply->stderr_truncated) t["stderr_truncated"] = true;
-    outcome.events.push_back(std::move(t));
+    turns.add(std::move(t));
   }
+  outcome.events = turns.take();
   for (auto& d : drivers) d->finish(config.end_grace_ms);
 
   // match/ adds a log line per seat with stderr left after its last turn, or a start error.

@@ -39,6 +39,8 @@ struct RefereeConfig {
   std::string working_dir;     // of the AI processes; empty: ours (§6.1)
   // Grace after closing a persistent program's stdin at the end of the game (§6.3).
   int end_grace_ms = 1000;
+  // Live spectating: each turn line as it is recorded (MatchSetup::on_line); may be empty.
+  std::function<void(const Json& line)> on_line;
 };
 
 // One seat's counts in the result line (§6.6 per-seat figures), without the measured times: the

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "core/framers.h"
+#include "core/live_lines.h"
 #include "core/seat_spec.h"
 #include "games/dungeon/bots.h"
 #include "games/dungeon/server.h"
@@ -77,19 +78,6 @@ SeatPlan seat_plan(const MatchSetup& setup, const SeatSpec& spec) {
   return plan;
 }
 
-// A record in the replay container: the time goes into "ms", the container's one timing field.
-Json container_event(const Json& record) {
-  Json e = {{"type", "event"}};
-  for (auto& [k, v] : record.items()) {
-    if (k == "t_us") {
-      e["ms"] = v.get<int64_t>() / 1000.0;
-    } else {
-      e[k] = v;
-    }
-  }
-  return e;
-}
-
 Json result_fields(const ServerResult& r) {
   const Json& last = r.records.back();
   Json result = {{"winner", r.winner},
@@ -118,6 +106,17 @@ RefereeRecord referee(RefereeContext& context) {
       throw UsageError("out=" + out->second + ": " + *e);
   ServerOptions options;
   options.registration_ms = kRegistrationMs;
+  // Live spectating (docs/dungeon.md "Live spectating"): the header now; then each record becomes
+  // its container line the moment the server writes it, instead of all of them at the end, so
+  // the records are not also kept. Nobody watching: no hook, and the hot path is as before.
+  stream_header(context.setup.on_line, header_fields(d, params));
+  LiveLines events(context.setup.on_line);
+  if (events.live()) {
+    options.keep_records = false;
+    options.on_record = [&events](const Json& rec) {
+      if (!is_result(rec)) events.add(container_event(rec));
+    };
+  }
   Server server(context.hub, d, params, options);
   for (int t = 0; t < 2; ++t) {
     auto it = context.seats.find(kRoles[t]);
@@ -144,10 +143,10 @@ RefereeRecord referee(RefereeContext& context) {
   record.stats["protocol_errors"] = errors;
   record.summary = r.winner >= 0 ? std::string(kRoles[r.winner]) + " wins (" + r.reason + ")"
                                  : "draw (" + r.reason + ")";
-  for (const Json& rec : r.records) {
-    if (rec["ev"] == "result") continue;  // the container's result line carries it
-    record.events.push_back(container_event(rec));
-  }
+  if (!events.live())
+    for (const Json& rec : r.records)
+      if (!is_result(rec)) events.add(container_event(rec));
+  record.events = events.take();
   record.header_fields = header_fields(d, params);
   return record;
 }

@@ -67,6 +67,23 @@ Json params_json(const Params& p) {
               {"min_cross_ms", std::to_string(p.min_cross_ms)}};
 }
 
+Json container_event(const Json& record) {
+  Json e = {{"type", "event"}};
+  for (auto& [k, v] : record.items()) {
+    if (k == "t_us") {
+      e["ms"] = v.get<int64_t>() / 1000.0;
+    } else {
+      e[k] = v;
+    }
+  }
+  return e;
+}
+
+bool is_result(const Json& record) {
+  auto ev = record.find("ev");
+  return ev != record.end() && *ev == "result";
+}
+
 Json header_fields(const Dungeon& d, const Params& p) {
   return Json{{"format", 1},
               {"params", params_json(p)},

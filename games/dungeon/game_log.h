@@ -35,6 +35,13 @@ Json result_record(const Engine& engine, int winner, const std::string& reason,
 // The header fields of §11.2 that follow from the seed and the parameters.
 Json header_fields(const Dungeon& d, const Params& p);
 
+// A record as a line of the replay container (`arena play`): {"type":"event", the record's
+// fields}, its time in "ms", the container's one timing field, instead of "t_us".
+Json container_event(const Json& record);
+
+// Whether a record is the `result` record, which the container's result line carries instead.
+bool is_result(const Json& record);
+
 // The parameters as §3.5 names them (all of them, as strings).
 Json params_json(const Params& p);
 

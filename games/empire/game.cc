@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "core/framers.h"
+#include "core/live_lines.h"
 #include "core/seat_spec.h"
 #include "core/tcp.h"
 #include "games/empire/astar_tool.h"
@@ -91,7 +92,7 @@ SeatPlan seat_plan(const MatchSetup&, const SeatSpec& spec) {
 // the replay names the cause. check_replay reads only the record's lines.
 class SeatIo : public TableIo {
  public:
-  SeatIo(std::vector<Seat*> seats, std::vector<std::string> roles, std::vector<Json>* events)
+  SeatIo(std::vector<Seat*> seats, std::vector<std::string> roles, LiveLines* events)
       : seats_(std::move(seats)), roles_(std::move(roles)), events_(events) {}
   void attach(Table* table) { table_ = table; }
   void before_query(int seat) override {
@@ -133,11 +134,11 @@ class SeatIo : public TableIo {
   void conduct(int seat, Json fields) {
     Json e = {{"type", "event"}, {"seat", roles_[seat]}};
     e.update(fields);
-    events_->push_back(std::move(e));
+    events_->add(std::move(e));
   }
   std::vector<Seat*> seats_;
   std::vector<std::string> roles_;
-  std::vector<Json>* events_;
+  LiveLines* events_;
   Table* table_ = nullptr;
 };
 
@@ -183,19 +184,22 @@ RefereeRecord referee(RefereeContext& context) {
   }
   const MapLoad load = load_map(o.map_label, o.settings.adjacency);
   if (!load.map) throw UsageError("map: " + load.error);
+  // The header is known once the seats registered: live, it goes out before the record's lines.
+  Json header = table_header(o, o.map_label);
+  header["roles"] = roles;
+  stream_header(setup.on_line, header);
   std::vector<std::string> lines;
-  std::vector<Json> events;
+  LiveLines events(setup.on_line);
   SeatIo io(seats, roles, &events);
   Table table(*load.map, o, io, [&](const std::string& line, double ms) {
     lines.push_back(line);
-    events.push_back(record_event(line, ms));
+    events.add(record_event(line, ms));
   });
   io.attach(&table);
   table.run();
   RefereeRecord rec = outcome_of(lines, roles, o.names);
-  rec.events = std::move(events);
-  rec.header_fields = table_header(o, o.map_label);
-  rec.header_fields["roles"] = roles;
+  rec.events = events.take();
+  rec.header_fields = std::move(header);
   return rec;
 }
 

@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "core/live_lines.h"
 #include "core/seat_spec.h"
 #include "core/tcp.h"
 #include "games/evolution/bots/bots.h"
@@ -138,15 +139,39 @@ RefereeRecord referee(RefereeContext& context) {
   for (int k = 1; context.seats.count(role(k)); ++k)
     participants.push_back(join(*context.seats.at(role(k)), setup.seats.at(role(k)), setup));
 
+  // Everything in the header is known once the seats signed up (or were dropped): live, it goes
+  // out now, then the drops, then the table's lines as they come.
+  Json dropped = Json::array();
+  Json signups = Json::object();  // who signed up as what (§8.4), built-in seats included
+  LiveLines events(setup.on_line);
+  for (const Participant& p : participants) {
+    if (p.signup) signups[p.seat] = *p.signup;
+    if (p.dropped.empty()) continue;
+    dropped.push_back({{"seat", p.seat}, {"reason", p.dropped}});
+  }
+  const Json header_fields = {
+      {"players", players_json(participants)}, {"dropped", dropped}, {"signups", signups}};
+  Json live = {{"match_params", variant_json(variant)}};
+  live.update(header_fields);
+  stream_header(setup.on_line, live);
+  for (const Json& d : dropped)
+    events.add({{"type", "event"},
+                {"turn", 0},
+                {"event", "dropped"},
+                {"seat", d["seat"]},
+                {"reason", d["reason"]}});
+
   TableOptions to;
   to.seed = seed;
   to.variant = variant;
   to.time_limit = std::chrono::milliseconds(setup.time_ms);
   to.log = log_line;
   to.log_seats = false;  // match/ writes the seats' log lines
+  to.on_line = setup.on_line;
   TableResult r = run_table(participants, to);
 
   RefereeRecord record;
+  record.events = events.take();
   std::vector<std::string> all_seats;
   for (const Participant& p : participants) all_seats.push_back(p.seat);
   // Scores, winner and result as `arena host` writes them too (result_line, table.h).
@@ -155,19 +180,9 @@ RefereeRecord referee(RefereeContext& context) {
     record.scores[seat] = score.get<double>();
   if (line["winner"].is_string()) record.winner = line["winner"].get<std::string>();
   record.result = line["result"];
-  Json dropped = Json::array();
-  Json signups = Json::object();  // who signed up as what (§8.4), built-in seats included
   for (const Participant& p : participants) {
-    if (p.signup) signups[p.seat] = *p.signup;
     record.stats["ejected:" + p.seat] = 0;
     record.stats["place:" + p.seat] = 0;
-    if (p.dropped.empty()) continue;
-    dropped.push_back({{"seat", p.seat}, {"reason", p.dropped}});
-    record.events.push_back({{"type", "event"},
-                             {"turn", 0},
-                             {"event", "dropped"},
-                             {"seat", p.seat},
-                             {"reason", p.dropped}});
   }
   for (Json& e : r.events) record.events.push_back(std::move(e));
   for (const Ejection& x : r.ejections) record.stats["ejected:" + x.seat] = 1;
@@ -183,7 +198,7 @@ RefereeRecord referee(RefereeContext& context) {
         d["seat"].get<std::string>() + " dropped: " + d["reason"].get<std::string>() + "\n";
 
   record.match_params = variant_json(variant);
-  record.header_fields = {{"players", r.players}, {"dropped", dropped}, {"signups", signups}};
+  record.header_fields = header_fields;
   return record;
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/framers.h"
+#include "core/live_lines.h"
 #include "core/seat_spec.h"
 #include "games/wumpus/bots/adapter.h"
 #include "games/wumpus/protocol.h"
@@ -133,10 +134,10 @@ RefereeRecord referee(RefereeContext& context) {
 
   g.on_turn = setup.on_line;
   if (setup.on_line) {
-    Json live = {{"type", "header"}};
-    const Json fields = spec_header(g);
-    for (auto& [k, v] : fields.items()) live[k] = v;
-    setup.on_line(live);
+    Json live = Json::object();
+    if (!g.seed) live["seed"] = nullptr;  // as the replay's header: a custom map has no seed
+    live.update(spec_header(g));
+    stream_header(setup.on_line, live);
   }
   RefereeRecord record = run_game(g, *context.seats.at("hero"));
   record.seeded = g.seed.has_value();  // spec §3.4: a custom map has no seed

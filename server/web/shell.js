@@ -235,11 +235,12 @@ var Arena = (function () {
     stage.replaceChildren(status, view);
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(proto + "//" + location.host + "/ws/live/" + encodeURIComponent(id));
-    let header = null, lines = [], viewer = null, ended = false;
+    let header = null, lines = [], turns = 0, viewer = null, ended = false, drawing = false;
     const show = () => {
       try {
-        if (!viewer) viewer = new Viewer(view, header, lines.slice(), "live " + id);
-        else viewer.update(lines.slice());
+        // Made with no line yet, so that it starts at the newest step and follows from there.
+        if (!viewer) viewer = new Viewer(view, header, [], "live " + id);
+        viewer.update(lines.slice());
       } catch (e) {
         showError("Cannot show the live match: " + e.message);
       }
@@ -250,9 +251,15 @@ var Arena = (function () {
       if (msg.type === "line") {
         if (msg.line.type === "header") header = msg.line;
         else lines.push(msg.line);
+        if (msg.line.type === "turn") ++turns;
         if (header) {
-          status.textContent = "live: " + lines.filter((l) => l.type === "turn").length + " turn(s) so far";
-          show();
+          status.textContent = "live: " + (turns ? turns + " turn(s)" : lines.length + " line(s)") + " so far";
+          // A real-time game streams thousands of lines a second and each draw builds the match
+          // again: draw at most once a frame, with every line come by then.
+          if (!drawing) {
+            drawing = true;
+            requestAnimationFrame(() => { drawing = false; if (!ended) show(); });
+          }
         }
       }
       if (msg.type === "end") {

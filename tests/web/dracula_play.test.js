@@ -5,12 +5,16 @@
 "use strict";
 const assert = require("node:assert/strict");
 
-// Opens the human's page; `sent` collects the reply lines the page sends to the seat.
+// Opens the human's page; `sent` collects the reply lines the page sends to the seat, `received`
+// the types of the messages the server sends the page.
 async function openPlay(page, url) {
-  const sent = [];
-  page.on("websocket", (ws) => ws.on("framesent", (f) => sent.push(JSON.parse(JSON.parse(f.payload).text))));
+  const sent = [], received = [];
+  page.on("websocket", (ws) => {
+    ws.on("framesent", (f) => sent.push(JSON.parse(JSON.parse(f.payload).text)));
+    ws.on("framereceived", (f) => received.push(JSON.parse(f.payload).type));
+  });
   await page.goto(url);
-  return sent;
+  return { sent, received };
 }
 
 function roundIs(r) {
@@ -47,9 +51,13 @@ module.exports = {
   async "a human hunter clicks legal places for several rounds"({ browser, harness }) {
     const { server } = await harness.serveTemp("hunter");
     const page = await harness.newPage(browser);
-    const sent = await openPlay(page, server.url + "play/dracula?role=G&seed=3");
+    const { sent, received } = await openPlay(page, server.url + "play/dracula?role=G&seed=3");
     await playRounds(page, "G", 3, sent);
     assert.match(await page.locator("#status").textContent(), /^playing dracula as G, seed 3/);
+    // The referee's turn lines hold Dracula's true moves: a hunter's page gets none of them, only
+    // its requests (spectators get them at /live/<id>).
+    assert.ok(received.includes("request"));
+    assert.equal(received.filter((t) => t === "line").length, 0);
     assert.equal(await page.locator("#error").textContent().catch(() => ""), "");
     assert.deepEqual(page.errors, []);
     await page.close();
@@ -58,7 +66,7 @@ module.exports = {
   async "a human Dracula clicks, then a typed illegal move disqualifies him"({ browser, harness }) {
     const { server } = await harness.serveTemp("dracula");
     const page = await harness.newPage(browser);
-    const sent = await openPlay(page, server.url + "play/dracula?role=D&seed=3");
+    const { sent } = await openPlay(page, server.url + "play/dracula?role=D&seed=3");
     await playRounds(page, "D", 2, sent);
     await page.getByLabel("Move", { exact: true }).fill("ZZ");
     await page.getByRole("button", { name: "send", exact: true }).click();

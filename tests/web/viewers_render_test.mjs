@@ -57,6 +57,23 @@ function probe() {
   out.dungeon = { svgs: v.svgs, nodes: q(v.root, ".node"), agents: q(v.root, ".agent"),
                   npcs: q(v.root, ".npc"), modelNpcs: Object.keys(v.model.steps[v.k].npcs).length };
 
+  // Live: the lines so far (no logs, no result), growing, each time built and drawn at the newest
+  // step into the same root, as the shell's viewer does; the number of SVGs in it each time.
+  out.live = {};
+  for (const game of ["dracula", "evolution", "empire", "dungeon"]) {
+    const g = Arena.games[game], header = R[game][0];
+    const lines = R[game].slice(1).filter((l) => l.type !== "log" && l.type !== "result");
+    const root = document.createElement("div");
+    document.body.appendChild(root);
+    const cuts = [0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987].filter((n) => n < lines.length);
+    out.live[game] = [];
+    for (const n of [...cuts, lines.length]) {
+      const model = g.build(header, lines.slice(0, n));
+      g.render(root, model, g.frameCount(model) - 1, {});
+      out.live[game].push(root.querySelectorAll("svg").length);
+    }
+  }
+
   // The play panel, with a session that records what it sends.
   const root = document.createElement("div");
   document.body.appendChild(root);
@@ -144,6 +161,14 @@ document.body.appendChild(pre);
   assert.equal(r.dungeon.nodes, 1000);
   assert.equal(r.dungeon.agents, 12);
   assert.equal(r.dungeon.npcs, r.dungeon.modelNpcs);
+
+  // Live: one drawing from the first lines on (Empire's once its MAP-SIZE came), never two.
+  for (const [game, svgs] of Object.entries(r.live)) {
+    assert.ok(svgs.every((n) => n <= 1), `${game}: ${svgs}`);
+    assert.equal(svgs.at(-1), 1, `${game}: ${svgs}`);
+    if (game !== "empire") assert.ok(svgs.every((n) => n === 1), `${game}: ${svgs}`);
+  }
+  assert.equal(r.live.empire[0], 0);  // the header alone: no map yet, and no error
 
   assert.equal(r.panel.legal, 2);          // BD, and KL for both KL and HI
   assert.equal(r.panel.buttons, 3);

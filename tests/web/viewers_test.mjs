@@ -146,6 +146,16 @@ test("empire: one step per turn from the record, the map from its initialisation
   assert.throws(() => g.build(r.header, cut), /TURN before INIT-END/);
   const garbled = r.lines.map((l) => (l.type === "event" && l.line.startsWith("(TRACK ") ? { ...l, line: "(TRACK 0 (1 2" } : l));
   assert.throws(() => g.build(r.header, garbled), /unclosed list/);
+  // A seat's conduct beside the record (what it was sent, how its connection ended) is shown in
+  // the turn it happened in.
+  const turn3 = r.lines.findIndex((l) => l.type === "event" && l.line.startsWith("(TURN ")) + 3;
+  const conduct = [...r.lines.slice(0, turn3), { type: "event", seat: "p2", sent: "(TIMEOUT)" },
+    { type: "event", seat: "p2", verdict: "closed", detail: "end of stream" }, ...r.lines.slice(turn3)];
+  const withConduct = g.build(r.header, conduct);
+  assert.equal(g.frameCount(withConduct), g.frameCount(model));
+  const shown = g.text(withConduct, 1, {}).join("\n");
+  assert.match(shown, /p2: sent \(TIMEOUT\)/);
+  assert.match(shown, /p2: closed: end of stream/);
 });
 
 test("dungeon: the graph regenerated from the seed, one step per record after begin", () => {
@@ -165,6 +175,38 @@ test("dungeon: the graph regenerated from the seed, one step per record after be
     if (seed === 47) assert.equal(r.header.redraws, 1);
     assert.throws(() => g.build({ ...r.header, seed: String(seed + 1) }, r.lines), /the header says/);
     assert.throws(() => g.build({ ...r.header, nodes: undefined }, r.lines), /no 'nodes'/);
+  }
+});
+
+// Live spectating (docs/web.md): the shell builds a running match from the lines so far, from the
+// header alone on, and again at every new line; no result line yet.
+test("live: every viewer builds a running match from its lines so far, and follows as they grow", () => {
+  const cases = [
+    ["dracula", ["dracula_map.js", "dracula.js"], ["--seat", "hunters=bot:hunter", "--seat", "D=bot:dracula-v1", "--seed", "3"]],
+    ["evolution", ["evolution.js"], ["--seat", "p1=bot:silly", "--seat", "p2=bot:silly", "--seat", "p3=bot:strategic", "--seed", "2"]],
+    ["empire", ["empire.js"], ["--seat", "p1=bot:reference", "--seat", "p2=bot:greedy", "--seed", "2"]],
+    ["dungeon", ["dungeon.js"], ["--seat", "team0=bot:reference", "--seat", "team1=bot:stress", "--seed", "2"]],
+  ];
+  for (const [game, files, args] of cases) {
+    const g = load(...files).games[game];
+    const r = play(game, args);
+    // What the referee streams: every line but match/'s seat logs and the result.
+    const streamed = r.lines.filter((l) => l.type !== "log" && l.type !== "result");
+    const cuts = new Set();
+    for (let n = 0; n <= Math.min(streamed.length, 40); n++) cuts.add(n);
+    for (let i = 1; i <= 40; i++) cuts.add(Math.round((streamed.length * i) / 40));
+    let frames = 1;
+    for (const n of [...cuts].sort((a, b) => a - b)) {
+      let model;
+      assert.doesNotThrow(() => { model = g.build(r.header, streamed.slice(0, n)); }, `${game}: the first ${n} lines`);
+      const count = g.frameCount(model);
+      assert.ok(count >= frames, `${game}: ${n} lines give ${count} frames, fewer lines gave ${frames}`);
+      frames = count;
+      const last = g.text(model, count - 1, {}).join("\n");
+      assert.match(last, /No result yet/, `${game}: ${n} lines`);
+    }
+    // All of them: the frames of the whole replay, which then only adds its logs and result.
+    assert.equal(frames, g.frameCount(g.build(r.header, r.lines)), game);
   }
 });
 

@@ -20,7 +20,9 @@ class Recorder : public DealerObserver {
 
   int turn() const { return turn_; }
   void add(Json event) {
-    if (options_.record) result_.events.push_back(std::move(event));
+    if (!options_.record) return;
+    if (options_.on_line) options_.on_line(event);
+    result_.events.push_back(std::move(event));
   }
 
   void on_ejected(int64_t id, std::string_view dealer_reason) override {
@@ -136,21 +138,31 @@ class RecordingPlayer : public Player {
   std::string seat_;
 };
 
+bool takes_part(const Participant& p) {
+  return p.dropped.empty() && p.player;
+}
+
 }  // namespace
+
+Json players_json(const std::vector<Participant>& participants) {
+  Json players = Json::array();
+  for (const Participant& p : participants) {
+    if (!takes_part(p)) continue;
+    Json j = Json::object();
+    j["id"] = players.size() + 1;
+    j["seat"] = p.seat;
+    j["name"] = p.name;
+    players.push_back(std::move(j));
+  }
+  return players;
+}
 
 TableResult run_table(std::vector<Participant>& participants, const TableOptions& options) {
   TableResult result;
-  result.players = Json::array();
+  result.players = players_json(participants);
   std::vector<Participant*> active;
-  for (Participant& p : participants) {
-    if (!p.dropped.empty() || !p.player) continue;
-    active.push_back(&p);
-    Json j = Json::object();
-    j["id"] = active.size();
-    j["seat"] = p.seat;
-    j["name"] = p.name;
-    result.players.push_back(std::move(j));
-  }
+  for (Participant& p : participants)
+    if (takes_part(p)) active.push_back(&p);
   Recorder recorder(active, options, result);
   std::vector<std::unique_ptr<RecordingPlayer>> recording;
   std::vector<Player*> players;
@@ -189,6 +201,7 @@ TableResult run_table(std::vector<Participant>& participants, const TableOptions
     if (!s.exit_description().empty()) log["exit"] = s.exit_description();
     log["stderr"] = s.stderr_text();
     log["stderr_truncated"] = s.stderr_truncated();
+    if (options.on_line) options.on_line(log);
     result.events.push_back(std::move(log));
   }
   return result;

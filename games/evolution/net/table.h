@@ -40,6 +40,9 @@ struct TableOptions {
   bool record = true;      // build the replay's event lines
   bool log_seats = true;   // a log line per connection at the end (match/ writes its own)
   std::function<void(const std::string&)> log;  // one line per sign-up problem and ejection
+  // Live spectating: each line of `events` at the moment it is recorded (MatchSetup::on_line);
+  // may be empty.
+  std::function<void(const Json& line)> on_line;
 };
 
 struct Ejection {
@@ -55,6 +58,10 @@ struct TableResult {
   std::vector<Json> events;  // the replay's event, turn and log lines
   Json players;              // [{"id","seat","name"}] in initial turn order
 };
+
+// The replay's players, [{"id","seat","name"}]: the participants that take part (not dropped, with
+// a player), ids 1..n in order. Known before the game: the replay header's `players`.
+Json players_json(const std::vector<Participant>& participants);
 
 // Plays one game. Participants with `dropped` set take no part; the others get ids 1..n in order.
 TableResult run_table(std::vector<Participant>& participants, const TableOptions& options);

@@ -86,6 +86,13 @@
       if (l.type === "result") { result = l; return; }
       if (l.type === "log") { logs.push(l); return; }
       if (l.type !== "event") return;
+      // A seat's conduct beside the record (game.cc SeatIo): the (TIMEOUT) or (ERROR ...) it was
+      // sent, or its connection's end. Shown with the turn it happened in.
+      if (typeof l.line !== "string" && typeof l.seat === "string") {
+        var note = ["CONDUCT", l.seat, l.sent !== undefined ? "sent " + l.sent : l.verdict + (l.detail ? ": " + l.detail : "")];
+        if (cur) cur.events.push(note);
+        return;
+      }
       if (typeof l.line !== "string") throw new Error("empire: " + where + ": event without a record line");
       var d = parseSexp(l.line, where);
       if (!Array.isArray(d) || typeof d[0] !== "string") throw new Error("empire: " + where + ": not a record entry");
@@ -126,10 +133,15 @@
       }
       if (cur && initDone) cur.events.push(d);
     });
-    if (!initDone) throw new Error("empire: the record has no INIT-END (cut before the game began?)");
-    if (!mapInfo.w || !mapInfo.h) throw new Error("empire: the record has no MAP-SIZE");
+    // A live match (no result yet) is shown from its first line: while the initialisation log
+    // still comes, one step with what it drew so far.
+    var initialising = !initDone && !result;
+    if (initialising) steps.push(snapshot());
+    else if (!initDone) throw new Error("empire: the record has no INIT-END (cut before the game began?)");
+    if (!initialising && (!mapInfo.w || !mapInfo.h)) throw new Error("empire: the record has no MAP-SIZE");
     if (cur) steps.push(snapshot());
-    return { header: header, roles: roles, map: mapInfo, steps: steps, result: result, logs: logs };
+    return { header: header, roles: roles, map: mapInfo, steps: steps, result: result, logs: logs,
+             initialising: initialising };
   }
 
   function sx(d) {
@@ -141,7 +153,8 @@
 
   function text(model, k) {
     var st = model.steps[k], out = [], n = model.steps.length;
-    if (!st.turn) out.push("Step 0 of " + (n - 1) + ": the board after initialisation");
+    if (model.initialising) out.push("Step 0 of 0: the initialisation so far (the game begins after INIT-END)");
+    else if (!st.turn) out.push("Step 0 of " + (n - 1) + ": the board after initialisation");
     else {
       var t = st.turn;
       out.push("Step " + k + " of " + (n - 1) + ": round " + t.round + ", " + seatOf(model, t.player) +
@@ -151,6 +164,7 @@
         var tag = e[0];
         if (tag === "TRACK") { built++; cost += e[4]; }
         else if (tag === "POSITION") steps++;
+        else if (tag === "CONDUCT") out.push("  " + e[1] + ": " + e[2]);
         else if (tag === "ASKED" || tag === "ANSWERED" || tag === "REPLIED" || tag === "TIMED-OUT" ||
                  tag === "DELIVERED" || tag === "TRAIN" || tag === "START" || tag === "PLAYER-LEFT")
           out.push("  " + sx(e));
@@ -232,6 +246,11 @@
 
   function render(root, model, k) {
     var view = root.__empireView;
+    if (!model.map.w || !model.map.h) {  // a live match before its MAP-SIZE: nothing to draw yet
+      if (view && root.contains(view.svg)) root.removeChild(view.svg);
+      root.__empireView = null;
+      return;
+    }
     if (!view || view.key !== mapKey(model.map) || !root.contains(view.svg)) {
       if (view && root.contains(view.svg)) root.removeChild(view.svg);
       view = root.__empireView = staticView(root, model);
