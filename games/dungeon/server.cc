@@ -1,5 +1,7 @@
 #include "games/dungeon/server.h"
 
+#include <set>
+
 #include <time.h>
 
 #include <chrono>
@@ -83,6 +85,28 @@ void Server::close_conn(ConnId conn, Conn& c, bool after_flush) {
   hub_.hold(conn);
 }
 
+// Closing a socket whose input has unread bytes (a client's last requests, which crossed GameOver
+// on the wire) makes the kernel send RST at once and drop what it has not sent yet: GameOver
+// itself when the client's window was full. A team program then read "connection reset by peer"
+// instead of the game's end (seen once in a full test run under load). So once every write side is
+// closed, the server reads and drops what is still sent until each client closes its side, for up
+// to linger_ms; nothing that arrives now is recorded.
+void Server::linger() {
+  std::set<ConnId> open;
+  for (auto& [conn, c] : conns_) {
+    if (hub_.finished(conn)) continue;
+    open.insert(conn);
+    hub_.hold(conn, false);
+  }
+  const Deadline until = Deadline::after_ms(options_.linger_ms);
+  while (!open.empty() && !until.expired()) {
+    auto e = hub_.next(until);
+    if (!e) continue;
+    if (e->kind == HubEvent::Kind::closed || e->kind == HubEvent::Kind::error) open.erase(e->conn);
+    if (e->kind == HubEvent::Kind::accepted) hub_.close(e->conn);
+  }
+}
+
 void Server::refuse(ConnId conn, Conn& c, const std::string& code) {
   record({{"ev", "refused"}, {"conn", conn}, {"code", code}});
   if (c.agent >= 0) {
@@ -120,6 +144,7 @@ ServerResult Server::run() {
     return true;
   });
   for (auto& [conn, c] : conns_) close_conn(conn, c, true);
+  linger();
   result_.began = engine_.began();
   return std::move(result_);
 }

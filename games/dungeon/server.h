@@ -27,7 +27,10 @@ struct ServerOptions {
   // How long all 12 agents have to register; 0 = no limit (serve waits for its clients). When it
   // passes, the game never begins (Arena's rule, docs/dungeon.md).
   int registration_ms = 0;
-  int flush_ms = 2000;    // §7.1 step 4
+  int flush_ms = 2000;  // §7.1 step 4
+  // After the flush: how long the server still reads and drops what clients send, until each
+  // closes (Server::linger).
+  int linger_ms = 2000;
   int64_t first_seq = 0;  // serve: the header is record 0
   // Benchmarks (§14.2 V1, V2), when set: the time from a frame handed out by the hub to its
   // outgoing frames queued and its records written, in ns, one entry per request after the game
@@ -99,6 +102,7 @@ class Server {
   void end_game(int winner);
   void arm_release();
   void close_conn(ConnId conn, Conn& c, bool after_flush);
+  void linger();
   void record(Json r);
   int64_t now_ms() const;
   void send_to(int a, const std::string& bytes);
