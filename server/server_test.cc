@@ -332,6 +332,30 @@ TEST_F(ServerTest, ADisconnectedHumanEmpirePlayerLeavesTheGame) {
   EXPECT_NE(record.find("(GAME-OVER"), std::string::npos);
 }
 
+// Spec §6.4 row 15: a persistent seat whose process is gone plays default moves for the rest of
+// the game; a human's page that goes away is that seat.
+TEST_F(ServerTest, ADisconnectedHumanHunterPlaysDefaultMovesForTheRestOfTheGame) {
+  {
+    WsClient ws(port_,
+                "/ws/play/dracula?role=G&seed=3&bot.S=b-hunt-chase&bot.H=b-hunt-chase&"
+                "bot.M=b-hunt-chase&bot.D=b-drac-loop");
+    ws.read_type("request");
+    ws.close();
+  }
+  stop();
+  Replay replay = kept_replay(replays_, "dracula-human-3-");
+  int g_turns = 0;
+  for (const Json& e : replay.events) {
+    if (e.value("type", "") != "turn" || e.value("seat", "") != "G") continue;
+    ++g_turns;
+    EXPECT_EQ(e["source"], "default") << e.dump();
+  }
+  EXPECT_GT(g_turns, 1);
+  const Json& g = replay.result["result"]["seats"]["G"];
+  EXPECT_EQ(g["ai_moves"], 0) << g.dump();
+  EXPECT_EQ(g["disqualified_at"], nullptr) << g.dump();
+}
+
 TEST_F(ServerTest, BadGamesAndParametersAreErrorsInThePage) {
   EXPECT_EQ(WsClient(port_, "/ws/play/nogame").read_type("error")["message"],
             "unknown game 'nogame'");
