@@ -96,9 +96,11 @@ TEST(Worker, ThreeWorkersOneKilledMidMatchEveryMatchRecordedOnce) {
   ASSERT_EQ(queued.status, 0) << queued.err;
   auto listed = run_arena({"tournament", "matches", "cup", "--db", db, "--json", "--no-replay"});
   ASSERT_EQ(listed.status, 0) << listed.err;
-  const size_t total = Json::parse(listed.out)["matches"].size();
+  // Kept in a variable: a range-for over a member of a temporary reads freed memory (ASan).
+  const Json queued_list = Json::parse(listed.out);
+  const size_t total = queued_list["matches"].size();
   ASSERT_GE(total, 12u);
-  for (const auto& m : Json::parse(listed.out)["matches"]) ASSERT_EQ(m["state"], "queued");
+  for (const auto& m : queued_list["matches"]) ASSERT_EQ(m["state"], "queued");
 
   std::vector<std::unique_ptr<Proc>> workers;
   for (int i = 0; i < 3; ++i)
