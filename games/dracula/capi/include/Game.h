@@ -8,7 +8,14 @@
 extern "C" {
 #endif
 
+// In C++ (this API's own implementation, and C++ callers) the enum gets a fixed underlying type:
+// a C caller may pass any int as a Player, and without one an out-of-range value is undefined
+// behaviour in C++. C sees exactly the course's declaration.
+#ifdef __cplusplus
+typedef enum player : int {
+#else
 typedef enum player {
+#endif
 	PLAYER_LORD_GODALMING,
 	PLAYER_DR_SEWARD,
 	PLAYER_VAN_HELSING,
