@@ -73,7 +73,7 @@ std::vector<int> wait_for_pids(const std::string& dir, const std::string& prefix
 // program, starts a detached grandchild (setsid) and sleeps; both write their pids into `dir`.
 std::string sleeper_bot(const std::string& dir, int quick) {
   const std::string path = dir + "/sleeper.sh";
-  std::ofstream f(path);
+  std::ostringstream f;
   f << "#!/bin/sh\n"
     << "echo x >> " << dir << "/games\n"
     << "if [ $(wc -l < " << dir << "/games) -le " << quick << " ]; then\n"
@@ -83,9 +83,7 @@ std::string sleeper_bot(const std::string& dir, int quick) {
     << "echo $! > " << dir << "/grandchild.$$\n"
     << "echo $$ > " << dir << "/bot.$$\n"
     << "exec sleep 1000\n";
-  f.close();
-  fs::permissions(path, fs::perms::owner_all);
-  return path;
+  return write_script(path, f.str());
 }
 
 TEST(Interrupt, EvalKillsEveryBotTreeAndReportsTheGamesThatFinished) {

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 #include "core/process.h"
@@ -66,6 +67,16 @@ std::string temp_dir() {
   char tmpl[] = "/tmp/arena-test-XXXXXX";
   if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
   return tmpl;
+}
+
+std::string write_script(const std::string& path, const std::string& text) {
+  {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f << text;
+    if (!f) throw std::runtime_error("cannot write " + path);
+  }
+  std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+  return path;
 }
 
 bool process_gone(int pid) {

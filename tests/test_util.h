@@ -27,6 +27,8 @@ CommandResult run_arena(std::vector<std::string> args, const std::string& input 
 std::string source_path(const std::string& relative);
 // A fresh temporary directory for one test.
 std::string temp_dir();
+// Writes `text` to `path` as an executable script (a test's bot program); returns `path`.
+std::string write_script(const std::string& path, const std::string& text);
 // True when no process with this pid exists (reaped or never existed).
 bool process_gone(int pid);
 // Reads one line from a FIFO opened with O_RDWR | O_NONBLOCK (so that it always has a writer and

@@ -14,6 +14,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "tests/test_util.h"
@@ -313,16 +314,14 @@ class KilledRun {
 // and plays `exit` at once every other time.
 std::string hang_once_bot(const std::string& dir) {
   const std::string path = dir + "/hang_once.sh";
-  std::ofstream f(path);
+  std::ostringstream f;
   f << "#!/bin/sh\n"
     << "if mkdir " << dir << "/hung.lock 2>/dev/null; then\n"
     << "  echo $$ > " << dir << "/hung.tmp && mv " << dir << "/hung.tmp " << dir << "/hung\n"
     << "  exec sleep 1000\n"
     << "fi\n"
     << "read start; read percept; echo exit; read end; exit 0\n";
-  f.close();
-  fs::permissions(path, fs::perms::owner_all);
-  return path;
+  return write_script(path, f.str());
 }
 
 // The run is killed with SIGKILL while one match hangs and every other is recorded; the same
@@ -660,7 +659,7 @@ TEST(Tournament, TwoSwissRunsAtOnceShareEachRound) {
 // once.
 std::string hang_second_bot(const std::string& dir) {
   const std::string path = dir + "/hang_second.sh";
-  std::ofstream f(path);
+  std::ostringstream f;
   f << "#!/bin/sh\n"
     << "if mkdir " << dir << "/first.lock 2>/dev/null; then :\n"
     << "elif mkdir " << dir << "/second.lock 2>/dev/null; then\n"
@@ -668,9 +667,7 @@ std::string hang_second_bot(const std::string& dir) {
     << "  exec sleep 1000\n"
     << "fi\n"
     << "read start; read percept; echo exit; read end; exit 0\n";
-  f.close();
-  fs::permissions(path, fs::perms::owner_all);
-  return path;
+  return write_script(path, f.str());
 }
 
 // A swiss run killed with SIGKILL in round 2, while one match hangs and every other is recorded:
@@ -761,7 +758,7 @@ TEST(Tournament, SwissResumesAfterSigkillMidRound) {
 // start appends a line to DIR/starts.
 std::string long_first_bot(const std::string& dir) {
   const std::string path = dir + "/long_first.sh";
-  std::ofstream f(path);
+  std::ostringstream f;
   f << "#!/bin/sh\n"
     << "echo start >> " << dir << "/starts\n"
     << "if mkdir " << dir << "/first.lock 2>/dev/null; then\n"
@@ -770,9 +767,7 @@ std::string long_first_bot(const std::string& dir) {
     << "  read go < " << dir << "/go\n"
     << "fi\n"
     << "read start; read percept; echo exit; read end; exit 0\n";
-  f.close();
-  fs::permissions(path, fs::perms::owner_all);
-  return path;
+  return write_script(path, f.str());
 }
 
 // A match that runs longer than its lease keeps it: its run renews the lease while it plays, so a

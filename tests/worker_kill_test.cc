@@ -64,14 +64,12 @@ TEST(Worker, ThreeWorkersOneKilledMidMatchEveryMatchRecordedOnce) {
   // Read and write: the FIFO always has a writer, so poll() waits for data alone.
   const int fifo_fd = open(fifo.c_str(), O_RDWR | O_NONBLOCK);
   ASSERT_GE(fifo_fd, 0);
-  {
-    std::ofstream s(script);
-    s << "#!/bin/sh\n"
-      << "if mkdir '" << dir << "/once' 2>/dev/null; then echo $$ > '" << fifo
-      << "'; exec sleep 600; fi\n"
-      << "exec '" << arena_bin() << "' bot wumpus random\n";
-  }
-  chmod(script.c_str(), 0755);
+  std::ostringstream s;
+  s << "#!/bin/sh\n"
+    << "if mkdir '" << dir << "/once' 2>/dev/null; then echo $$ > '" << fifo
+    << "'; exec sleep 600; fi\n"
+    << "exec '" << arena_bin() << "' bot wumpus random\n";
+  write_script(script, s.str());
 
   auto queued = run_arena({"tournament",
                            "run",

@@ -13,6 +13,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <sstream>
 
 #include "tests/pg_fixture.h"
 #include "tests/test_util.h"
@@ -39,18 +40,16 @@ TEST(Worker, LongMatchKeepsItsLeaseWhileAnotherWorkerLooks) {
   ASSERT_EQ(mkfifo(go.c_str(), 0600), 0);
   const int ready_fd = open(ready.c_str(), O_RDWR | O_NONBLOCK);
   ASSERT_GE(ready_fd, 0);
-  {
-    std::ofstream s(script);
-    s << "#!/bin/sh\n"
-      << "echo start >> '" << dir << "/starts'\n"
-      << "if mkdir '" << dir << "/once' 2>/dev/null; then\n"
-      << "  sleep 7\n"
-      << "  echo ready > '" << ready << "'\n"
-      << "  read line < '" << go << "'\n"
-      << "fi\n"
-      << "exec '" << arena_bin() << "' bot wumpus random\n";
-  }
-  chmod(script.c_str(), 0755);
+  std::ostringstream s;
+  s << "#!/bin/sh\n"
+    << "echo start >> '" << dir << "/starts'\n"
+    << "if mkdir '" << dir << "/once' 2>/dev/null; then\n"
+    << "  sleep 7\n"
+    << "  echo ready > '" << ready << "'\n"
+    << "  read line < '" << go << "'\n"
+    << "fi\n"
+    << "exec '" << arena_bin() << "' bot wumpus random\n";
+  write_script(script, s.str());
   auto queued = run_arena({"tournament",
                            "run",
                            "cup",
