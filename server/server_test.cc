@@ -18,6 +18,7 @@
 #include "match/runner.h"
 #include "server/human_hooks.h"
 #include "server/paths.h"
+#include "server/testing_http.h"
 
 namespace arena::server {
 namespace {
@@ -84,16 +85,7 @@ class ServerTest : public ::testing::Test {
   }
 
   http::response<http::string_body> get(const std::string& target) {
-    asio::io_context ioc;
-    beast::tcp_stream stream(ioc);
-    stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
-    http::request<http::empty_body> req(http::verb::get, target, 11);
-    req.set(http::field::host, "127.0.0.1");
-    http::write(stream, req);
-    beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    http::read(stream, buffer, res);
-    return res;
+    return http_get(port_, target);
   }
 
   fs::path dir_;

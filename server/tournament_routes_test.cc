@@ -13,6 +13,7 @@
 #include "core/replay.h"
 #include "games/all_games.h"
 #include "server/server.h"
+#include "server/testing_http.h"
 #include "server/tournament_db.h"
 #include "server/tournament_routes.h"
 #include "tournament/report.h"
@@ -106,16 +107,7 @@ class TournamentRoutesTest : public ::testing::Test {
   }
 
   http::response<http::string_body> get(const std::string& target) {
-    asio::io_context ioc;
-    beast::tcp_stream stream(ioc);
-    stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
-    http::request<http::empty_body> req(http::verb::get, target, 11);
-    req.set(http::field::host, "127.0.0.1");
-    http::write(stream, req);
-    beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    http::read(stream, buffer, res);
-    return res;
+    return http_get(port_, target);
   }
 
   static constexpr const char* kOddName = "cup/1 é <b>";
