@@ -46,4 +46,19 @@ module.exports = {
     assert.deepEqual(page.errors, []);
     await page.close();
   },
+
+  async "an answer that comes too late: the page sends (sync) and is asked again"({ browser, harness }) {
+    const { server } = await harness.serveTemp("empire-timeout");
+    const page = await harness.newPage(browser);
+    await page.goto(server.url + "play/empire?seed=3&time_ms=1000");
+    assert.equal(await harness.awaiting(page), "start");
+    // Nothing is answered: after 1 s the server says (TIMEOUT) and the page resynchronises.
+    await page.waitForFunction(() => /< SYNCED\n/.test(document.querySelector("#transcript").textContent));
+    const t = await page.locator("#transcript").textContent();
+    assert.match(t, /< \(TIMEOUT\)\n> \(sync\)\n< SYNCED\n/);
+    assert.match(await page.locator("#reply").textContent(), /^\(TIMEOUT\)/);
+    assert.equal(await harness.awaiting(page), "start");
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  },
 };
