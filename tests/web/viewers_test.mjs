@@ -173,6 +173,12 @@ test("dungeon: the graph regenerated from the seed, one step per record after be
     }
     checkResultText(g, model, r.result);
     if (seed === 47) assert.equal(r.header.redraws, 1);
+    // An heir that walks onto a monster dies in combat with no `kill` record, only its move home
+    // (spec §5.2, §11.2); it counts as a death all the same.
+    const begin = r.lines.findIndex((l) => l.type === "event" && l.ev === "begin");
+    const eaten = [...r.lines.slice(0, begin + 1),
+      { type: "event", ev: "pos", p: 1, a: 0, node: r.header.start1, cause: "combat" }, ...r.lines.slice(begin + 1)];
+    assert.equal(g.build(r.header, eaten).steps.at(-1).deaths[1], deaths[1] + 1);
     assert.throws(() => g.build({ ...r.header, seed: String(seed + 1) }, r.lines), /the header says/);
     assert.throws(() => g.build({ ...r.header, nodes: undefined }, r.lines), /no 'nodes'/);
   }

@@ -130,10 +130,13 @@
           delete state.crossing[key]; break;
         case "pos":
           if (typeof l.node !== "number") throw new Error("dungeon: line " + (idx + 2) + ": pos without a node");
-          state.agents[key] = l.node; if (l.cause !== "trap") delete state.crossing[key]; break;
+          state.agents[key] = l.node; if (l.cause !== "trap") delete state.crossing[key];
+          // Every combat death moves its agent home with cause "combat", but only kills by an
+          // agent have a `kill` record: an heir that walks onto a monster has none (spec §11.2).
+          if (l.cause === "combat") state.deaths[l.p]++;
+          break;
         case "kill":
           if (l.victim && l.victim.npc !== undefined) delete state.npcs[l.victim.npc];
-          else if (l.victim) state.deaths[l.victim.p]++;
           break;
         case "cancel": case "disconnect":
           delete state.crossing[key]; break;
