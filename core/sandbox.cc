@@ -261,6 +261,17 @@ SandboxedCommand sandbox_command(const std::vector<std::string>& argv,
                                                               {"HOME", out.scratch_dir},
                                                               {"TMPDIR", out.scratch_dir},
                                                               {"LANG", "C.UTF-8"}};
+  if (kSanitizedBuild) {
+    // The memory limit through ASan's allocator (see kSanitizedBuild), after the options the
+    // referee runs with, which --clearenv would otherwise drop.
+    const char* asan = std::getenv("ASAN_OPTIONS");
+    const char* ubsan = std::getenv("UBSAN_OPTIONS");
+    bot_env.push_back({"ASAN_OPTIONS", (asan && *asan ? std::string(asan) + ":" : std::string()) +
+                                           "soft_rss_limit_mb=" +
+                                           std::to_string(options.limits.memory_mb) +
+                                           ":allocator_may_return_null=1"});
+    if (ubsan) bot_env.push_back({"UBSAN_OPTIONS", ubsan});
+  }
   for (const auto& e : env) bot_env.push_back(e);
   for (const auto& [k, v] : bot_env) b.insert(b.end(), {"--setenv", k, v});
   b.push_back("--");

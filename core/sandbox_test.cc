@@ -141,12 +141,27 @@ TEST_F(Sandbox, CpuLimitIsItsOwnVerdict) {
 }
 
 TEST_F(Sandbox, MemoryLimitStopsAHog) {
+  if (kSanitizedBuild)
+    GTEST_SKIP() << "a sanitized build limits only sanitized bots' memory (core/sandbox.h); the "
+                    "hostile suite's memory row checks that";
   SandboxOptions s;
   s.limits.memory_mb = 200;
   Confined r =
       run_confined("", s, {"python3", "-c", "x = bytearray(1 << 30)\nprint('allocated', len(x))"});
   EXPECT_EQ(r.out.find("allocated"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("MemoryError"), std::string::npos) << r.err;
+}
+
+// A sanitized build cannot use RLIMIT_AS (core/sandbox.h): the limit reaches the bot as ASan's
+// resident-size limit, after the referee's own sanitizer options. Skipped in other builds.
+TEST_F(Sandbox, SanitizedBuildLimitsMemoryThroughAsanOptions) {
+  if (!kSanitizedBuild) GTEST_SKIP() << "only a sanitized build sets ASAN_OPTIONS for its bots";
+  SandboxOptions s;
+  s.limits.memory_mb = 200;
+  Confined r = run_confined("echo \"$ASAN_OPTIONS\"; ulimit -v", s);
+  EXPECT_NE(r.out.find("soft_rss_limit_mb=200:allocator_may_return_null=1\n"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("unlimited"), std::string::npos) << r.out;
 }
 
 TEST_F(Sandbox, FileSizeLimit) {
