@@ -144,7 +144,10 @@ bool copy(int from, int to) {
         waiting.clear();
       }
     }
-    for (size_t i = 0; i < pairs.size(); ++i) {
+    // Only the pairs that were polled: one made from the control socket just now has no entry
+    // in `fds` yet (reading past them was a heap overflow, found by ASan).
+    const size_t polled = (fds.size() - 2) / 2;
+    for (size_t i = 0; i < polled; ++i) {
       Pair& p = pairs[i];
       if (p.in_open && (fds[2 + 2 * i].revents & (POLLIN | POLLHUP | POLLERR)) &&
           !copy(p.inside, p.outside)) {

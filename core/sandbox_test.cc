@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "core/process.h"
+#include "core/tcp.h"
 #include "core/testing/read_fd.h"
 #include "core/testing/sandbox_testing.h"
 
@@ -162,6 +163,57 @@ TEST_F(Sandbox, SanitizedBuildLimitsMemoryThroughAsanOptions) {
   EXPECT_NE(r.out.find("soft_rss_limit_mb=200:allocator_may_return_null=1\n"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("unlimited"), std::string::npos) << r.out;
+}
+
+// A TCP bot's connections reach the referee's listener through the relay inside its sandbox, in
+// both directions, several at once (a Dungeon team opens six). Under ASan this checks the relay's
+// bookkeeping: a connection paired while the others were being polled once read past its list.
+TEST_F(Sandbox, RelayCarriesSeveralConnectionsBothWays) {
+  TcpListener listener("127.0.0.1", 0);
+  SandboxOptions s;
+  s.enabled = true;
+  s.relay_port = listener.port();
+  ProcessOptions o;
+  o.argv = {"python3", "-c",
+            "import socket, sys\n"
+            "conns = [socket.create_connection(('127.0.0.1', int(sys.argv[1]))) for _ in range(3)]\n"
+            "for i, c in enumerate(conns): c.sendall(b'abc'[i:i + 1] + b'\\n')\n"
+            "for c in conns: print(c.makefile().readline().strip(), flush=True)\n",
+            std::to_string(listener.port())};
+  o.sandbox = s;
+  auto child = ChildProcess::spawn(o);
+  ASSERT_TRUE(child->start_error().empty()) << child->start_error();
+  child->close_stdin();
+  const Deadline deadline = Deadline::after_ms(20000);
+  std::vector<int> conns;
+  while (conns.size() < 3 && !deadline.expired() && !child->poll_exit()) {
+    serve_sandbox_relay(child->relay_control_fd(), listener.port());
+    int fd = listener.accept(Deadline::after_ms(20));
+    if (fd >= 0) conns.push_back(fd);
+  }
+  child->close_relay_control();
+  ASSERT_EQ(conns.size(), 3u) << testing::read_until_eof(child->stderr_fd(), deadline);
+  // Each connection's line, answered on the same connection.
+  for (int fd : conns) {
+    std::string line;
+    char c = 0;
+    while (line.find('\n') == std::string::npos && !deadline.expired()) {
+      ssize_t n = read(fd, &c, 1);
+      if (n == 1) {
+        line += c;
+      } else if (n == 0) {
+        break;
+      } else {
+        pollfd p{fd, POLLIN, 0};
+        poll(&p, 1, deadline.poll_timeout_ms());
+      }
+    }
+    const std::string reply = "got " + line;
+    ASSERT_EQ(write(fd, reply.data(), reply.size()), static_cast<ssize_t>(reply.size()));
+  }
+  EXPECT_EQ(testing::read_until_eof(child->stdout_fd(), deadline), "got a\ngot b\ngot c\n");
+  for (int fd : conns) close(fd);
+  child->kill_tree();
 }
 
 TEST_F(Sandbox, FileSizeLimit) {
