@@ -50,7 +50,9 @@ void round_trip(std::string_view body, Decode decode) {
   FUZZ_CHECK(bodies.size() == 1, "an encoded message is not exactly one frame");
   auto again = decode(bodies[0]);
   FUZZ_CHECK(std::holds_alternative<Message>(again), "an encoded message does not decode");
-  FUZZ_CHECK(std::get<Message>(again) == m, "a message changes through encode and decode");
+  // Compared as bytes: an f64 may be any binary64, NaN included, and NaN != NaN.
+  FUZZ_CHECK(encode(std::get<Message>(again)) == frame,
+             "a message changes through encode and decode");
 }
 
 }  // namespace
