@@ -220,6 +220,13 @@ class Agent : public MessageBot {
     if (auto* d = std::get_if<DungeonResponse>(&r)) {
       t_->init(*d);
     } else if (auto* m = std::get_if<MoveResponse>(&r)) {
+      if (outstanding_solution_ && (m->location == dest_ || !m->success)) {
+        // §13.6's t_cross: the running average from MoveRequest to MoveResponse, deaths included.
+        const double ms = std::chrono::duration<double, std::milli>(
+                              std::chrono::steady_clock::now() - move_sent_).count();
+        t_cross_ms_ = (t_cross_ms_ * crossings_ + ms) / (crossings_ + 1);
+        ++crossings_;
+      }
       t_->node[me_] = m->location;
       for (int k : m->killed)
         if (k == kNpc && m->success) t_->npc[m->location] = 0;
@@ -279,6 +286,7 @@ class Agent : public MessageBot {
     if (dest < 0) return;
     dest_ = dest;
     outstanding_move_ = true;
+    move_sent_ = std::chrono::steady_clock::now();
     append_frame(out, MoveRequest{dest});
   }
 
@@ -424,7 +432,11 @@ class Agent : public MessageBot {
       // A complete solver's model: 0 active traps, checked below like any assignment.
       if (count_active(inst_, solution_.assignment) != 0)
         throw std::logic_error("cadical's model leaves traps active");
+    } else if (kind_ == Kind::reference && inst_.n >= 3) {
+      solve_until_worth_submitting();
+      solution_.assignment = solver_.best();
     } else if (kind_ != Kind::idle && kind_ != Kind::stress && inst_.n >= 3) {
+      // The first reference team: a fixed budget, the caps of §13.6.
       const auto budget = std::chrono::milliseconds(me_ == kHeir ? 50 : 10);
       solver_.solve(inst_, SolverOptions{}, 0, budget);
       const int k = count_active(inst_, solver_.best());
@@ -433,6 +445,36 @@ class Agent : public MessageBot {
       solution_.assignment = solver_.best();
     }
     append_frame(out, solution_);
+  }
+
+  // §13.6: search while the expected loss of submitting the best assignment so far is larger
+  // than the time already spent. A death costs C = (d + 1) · t_cross · w: the crossings back from
+  // the start, at this agent's average crossing time, weighed 4 for the heir and for a hunter
+  // one step from striking. With k > 0 traps still active, submit once the elapsed time reaches
+  // (1 − (7/8)^k) · C, clamped to [0.5, 10] ms for a henchman and [2, 50] ms for the heir. An heir
+  // with a visible enemy henchman next to its node submits once the elapsed time reaches t_cross.
+  void solve_until_worth_submitting() {
+    const auto t0 = std::chrono::steady_clock::now();
+    double cost_ms = 0;
+    bool threatened = false;
+    {
+      std::lock_guard<std::mutex> lock(t_->mu);
+      const TeamState& t = *t_;
+      const int source = t.node[me_];
+      const int d = std::max(0, t.distance(t.team, t.start[t.team], source));
+      const bool striking = me_ != kHeir && t.enemy_heir >= 0 && dest_ >= 0 &&
+                            (dest_ == t.enemy_heir || t.adjacent(dest_, t.enemy_heir));
+      cost_ms = (d + 1) * t_cross_ms_ * (me_ == kHeir || striking ? 4.0 : 1.0);
+      if (me_ == kHeir)
+        for (int u : t.adj[source]) threatened = threatened || t.enemy_henchman_on(u);
+    }
+    solver_.start(inst_, SolverOptions{});
+    while (!solver_.run(256)) {
+      const double e = std::chrono::duration<double, std::milli>(
+                           std::chrono::steady_clock::now() - t0).count();
+      if (threatened && e >= t_cross_ms_) break;
+      if (e >= submit_after_ms(solver_.best_active(), cost_ms, me_ == kHeir)) break;
+    }
   }
 
   // The cadical team: `cadical -q` on the instance; true with a model in solution_. On UNSAT
@@ -463,6 +505,9 @@ class Agent : public MessageBot {
   std::vector<int> route_, targets_;
   std::vector<std::pair<int, int>> view_;  // (who, node) pairs in view, as the server told them
   int dest_ = -1;
+  std::chrono::steady_clock::time_point move_sent_;
+  double t_cross_ms_ = 0.5;  // §13.6: 0.5 ms until the first crossing is timed
+  int crossings_ = 0;
   bool outstanding_move_ = false, outstanding_solution_ = false;
   bool finished_ = false;
   std::string log_;

@@ -1,6 +1,7 @@
 #include "games/dungeon/solver.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -187,6 +188,11 @@ int Solver::solve(const Instance& inst, const SolverOptions& options, uint64_t m
     if (timed && std::chrono::steady_clock::now() - t0 >= budget) break;
   }
   return best_active_;
+}
+
+double submit_after_ms(int active, double death_cost_ms, bool heir) {
+  const double bound = (1.0 - std::pow(7.0 / 8.0, active)) * death_cost_ms;
+  return heir ? std::clamp(bound, 2.0, 50.0) : std::clamp(bound, 0.5, 10.0);
 }
 
 bool Solver::consistent() const {

@@ -64,6 +64,11 @@ class Solver {
   int restarts_ = 0;
 };
 
+// §13.6: how long (ms) an agent keeps searching while its best assignment leaves `active` > 0
+// traps, when a death would cost `death_cost_ms` (C = (d + 1) · t_cross · w): (1 − (7/8)^k) · C,
+// clamped to [2, 50] ms for the heir and [0.5, 10] ms for a henchman.
+double submit_after_ms(int active, double death_cost_ms, bool heir);
+
 // The exact minimum number of active traps over all 2^n assignments, visited in Gray-code order
 // (n <= 24). `best` (if given) receives one assignment that reaches it.
 int brute_force_min_active(const Instance& inst, std::vector<uint8_t>* best = nullptr);

@@ -108,6 +108,19 @@ TEST(Solver, ReusesItsBuffers) {
   EXPECT_EQ(solver.best_active(), 0);
 }
 
+// §13.6: (1 − (7/8)^k) · C, within the heir's [2, 50] ms and a henchman's [0.5, 10] ms.
+TEST(SubmitPolicy, ExpectedLossBoundClampedPerAgent) {
+  EXPECT_DOUBLE_EQ(submit_after_ms(1, 40.0, false), 5.0);  // 1/8 of 40 ms
+  EXPECT_DOUBLE_EQ(submit_after_ms(1, 40.0, true), 5.0);
+  EXPECT_DOUBLE_EQ(submit_after_ms(2, 64.0, true), 64.0 * (1 - 49.0 / 64.0));  // 15 ms
+  EXPECT_DOUBLE_EQ(submit_after_ms(1, 1.0, false), 0.5);   // floor
+  EXPECT_DOUBLE_EQ(submit_after_ms(1, 1.0, true), 2.0);
+  EXPECT_DOUBLE_EQ(submit_after_ms(5, 1000.0, false), 10.0);  // cap
+  EXPECT_DOUBLE_EQ(submit_after_ms(5, 1000.0, true), 50.0);
+  EXPECT_LT(submit_after_ms(1, 200.0, true), submit_after_ms(3, 200.0, true))
+      << "more active traps, more reason to keep searching";
+}
+
 TEST(Brute, MatchesAnExhaustiveCount) {
   for (uint64_t seed = 1; seed <= 10; ++seed) {
     Instance inst = instance_of(seed, SatMode::uniform, 8, 60);
