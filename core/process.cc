@@ -209,7 +209,8 @@ struct ChildError {
       rlimit r{soft, hard};
       setrlimit(resource, &r);
     };
-    if (!kSanitizedBuild) limit(RLIMIT_AS, plan.limits.memory_mb << 20, plan.limits.memory_mb << 20);
+    if (!kSanitizedBuild)
+      limit(RLIMIT_AS, plan.limits.memory_mb << 20, plan.limits.memory_mb << 20);
     limit(RLIMIT_CPU, static_cast<rlim_t>(plan.limits.cpu_seconds),
           static_cast<rlim_t>(plan.limits.cpu_seconds) + 1);
     limit(RLIMIT_NOFILE, static_cast<rlim_t>(plan.limits.open_files),

@@ -266,10 +266,10 @@ SandboxedCommand sandbox_command(const std::vector<std::string>& argv,
     // referee runs with, which --clearenv would otherwise drop.
     const char* asan = std::getenv("ASAN_OPTIONS");
     const char* ubsan = std::getenv("UBSAN_OPTIONS");
-    bot_env.push_back({"ASAN_OPTIONS", (asan && *asan ? std::string(asan) + ":" : std::string()) +
-                                           "soft_rss_limit_mb=" +
-                                           std::to_string(options.limits.memory_mb) +
-                                           ":allocator_may_return_null=1"});
+    bot_env.push_back(
+        {"ASAN_OPTIONS", (asan && *asan ? std::string(asan) + ":" : std::string()) +
+                             "soft_rss_limit_mb=" + std::to_string(options.limits.memory_mb) +
+                             ":allocator_may_return_null=1"});
     if (ubsan) bot_env.push_back({"UBSAN_OPTIONS", ubsan});
   }
   for (const auto& e : env) bot_env.push_back(e);

@@ -41,10 +41,11 @@ struct SandboxOptions {
 // A build with AddressSanitizer (the `sanitize` preset). ASan reserves terabytes of address space
 // for its shadow memory when a program starts, so no sanitized program (the sandbox helper, the
 // project's own bots) can start under RLIMIT_AS. Such a build therefore limits memory through
-// ASan's allocator instead: bots get `ASAN_OPTIONS=...:soft_rss_limit_mb=N:allocator_may_return_null=1`
-// (once a sanitized bot holds N MB, its mallocs fail, as they would under RLIMIT_AS; ASan checks
-// the resident size about ten times a second, so a fast hog may pass N by a little) and no RLIMIT_AS;
-// unsanitized bots run without a memory limit there (docs/sanitizers.md).
+// ASan's allocator instead: bots get
+// `ASAN_OPTIONS=...:soft_rss_limit_mb=N:allocator_may_return_null=1` (once a sanitized bot holds N
+// MB, its mallocs fail, as they would under RLIMIT_AS; ASan checks the resident size about ten
+// times a second, so a fast hog may pass N by a little) and no RLIMIT_AS; unsanitized bots run
+// without a memory limit there (docs/sanitizers.md).
 constexpr bool kSanitizedBuild =
 #if defined(__SANITIZE_ADDRESS__)
     true;

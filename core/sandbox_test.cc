@@ -174,12 +174,13 @@ TEST_F(Sandbox, RelayCarriesSeveralConnectionsBothWays) {
   s.enabled = true;
   s.relay_port = listener.port();
   ProcessOptions o;
-  o.argv = {"python3", "-c",
-            "import socket, sys\n"
-            "conns = [socket.create_connection(('127.0.0.1', int(sys.argv[1]))) for _ in range(3)]\n"
-            "for i, c in enumerate(conns): c.sendall(b'abc'[i:i + 1] + b'\\n')\n"
-            "for c in conns: print(c.makefile().readline().strip(), flush=True)\n",
-            std::to_string(listener.port())};
+  o.argv = {
+      "python3", "-c",
+      "import socket, sys\n"
+      "conns = [socket.create_connection(('127.0.0.1', int(sys.argv[1]))) for _ in range(3)]\n"
+      "for i, c in enumerate(conns): c.sendall(b'abc'[i:i + 1] + b'\\n')\n"
+      "for c in conns: print(c.makefile().readline().strip(), flush=True)\n",
+      std::to_string(listener.port())};
   o.sandbox = s;
   auto child = ChildProcess::spawn(o);
   ASSERT_TRUE(child->start_error().empty()) << child->start_error();

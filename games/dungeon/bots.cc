@@ -222,8 +222,9 @@ class Agent : public MessageBot {
     } else if (auto* m = std::get_if<MoveResponse>(&r)) {
       if (outstanding_solution_ && (m->location == dest_ || !m->success)) {
         // §13.6's t_cross: the running average from MoveRequest to MoveResponse, deaths included.
-        const double ms = std::chrono::duration<double, std::milli>(
-                              std::chrono::steady_clock::now() - move_sent_).count();
+        const double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - move_sent_)
+                .count();
         t_cross_ms_ = (t_cross_ms_ * crossings_ + ms) / (crossings_ + 1);
         ++crossings_;
       }
@@ -470,8 +471,8 @@ class Agent : public MessageBot {
     }
     solver_.start(inst_, SolverOptions{});
     while (!solver_.run(256)) {
-      const double e = std::chrono::duration<double, std::milli>(
-                           std::chrono::steady_clock::now() - t0).count();
+      const double e =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (threatened && e >= t_cross_ms_) break;
       if (e >= submit_after_ms(solver_.best_active(), cost_ms, me_ == kHeir)) break;
     }

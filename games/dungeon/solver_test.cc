@@ -113,7 +113,7 @@ TEST(SubmitPolicy, ExpectedLossBoundClampedPerAgent) {
   EXPECT_DOUBLE_EQ(submit_after_ms(1, 40.0, false), 5.0);  // 1/8 of 40 ms
   EXPECT_DOUBLE_EQ(submit_after_ms(1, 40.0, true), 5.0);
   EXPECT_DOUBLE_EQ(submit_after_ms(2, 64.0, true), 64.0 * (1 - 49.0 / 64.0));  // 15 ms
-  EXPECT_DOUBLE_EQ(submit_after_ms(1, 1.0, false), 0.5);   // floor
+  EXPECT_DOUBLE_EQ(submit_after_ms(1, 1.0, false), 0.5);                       // floor
   EXPECT_DOUBLE_EQ(submit_after_ms(1, 1.0, true), 2.0);
   EXPECT_DOUBLE_EQ(submit_after_ms(5, 1000.0, false), 10.0);  // cap
   EXPECT_DOUBLE_EQ(submit_after_ms(5, 1000.0, true), 50.0);
