@@ -433,13 +433,14 @@ class Agent : public MessageBot {
       // A complete solver's model: 0 active traps, checked below like any assignment.
       if (count_active(inst_, solution_.assignment) != 0)
         throw std::logic_error("cadical's model leaves traps active");
-    } else if (kind_ == Kind::reference && inst_.n >= 3) {
-      solve_until_worth_submitting();
-      solution_.assignment = solver_.best();
     } else if (kind_ != Kind::idle && kind_ != Kind::stress && inst_.n >= 3) {
-      // The first reference team: a fixed budget, the caps of §13.6.
-      const auto budget = std::chrono::milliseconds(me_ == kHeir ? 50 : 10);
-      solver_.solve(inst_, SolverOptions{}, 0, budget);
+      if (kind_ == Kind::reference) {
+        solve_until_worth_submitting();
+      } else {
+        // The first reference team: a fixed budget, the caps of §13.6.
+        const auto budget = std::chrono::milliseconds(me_ == kHeir ? 50 : 10);
+        solver_.solve(inst_, SolverOptions{}, 0, budget);
+      }
       const int k = count_active(inst_, solver_.best());
       if (k != solver_.best_active())
         throw std::logic_error("the solver's count disagrees with the checker");

@@ -1,11 +1,10 @@
 #include "games/dungeon/server.h"
 
-#include <set>
-
 #include <time.h>
 
 #include <chrono>
 #include <limits>
+#include <set>
 
 #include "games/dungeon/codec.h"
 
