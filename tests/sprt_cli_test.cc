@@ -33,7 +33,7 @@ TEST(SprtCli, StrongAgainstWeakAcceptsH1AndReversedH0) {
       sprt_json({"empire", "--bot", "ref=bot:reference", "--bot", "greedy=bot:greedy", "--elo0",
                  "0", "--elo1", "200", "--seed", "1", "--jobs", "2", "--max-games", "400"});
   EXPECT_EQ(strong["result"], "H1") << strong.dump();
-  EXPECT_GE(strong["llr"].get<double>(), strong["bounds"][1].get<double>());
+  EXPECT_GE(strong["llr"].get<double>(), strong["bounds"][1].get<double>()) << strong.dump();
   EXPECT_GT(strong["wins"].get<long>(), strong["losses"].get<long>());
   EXPECT_EQ(strong["sides"], Json::array({"p1", "p2"}));
   expect_consistent(strong);
@@ -42,8 +42,11 @@ TEST(SprtCli, StrongAgainstWeakAcceptsH1AndReversedH0) {
       sprt_json({"empire", "--bot", "greedy=bot:greedy", "--bot", "ref=bot:reference", "--elo0",
                  "0", "--elo1", "200", "--seed", "1", "--jobs", "2", "--max-games", "400"});
   EXPECT_EQ(weak["result"], "H0") << weak.dump();
-  EXPECT_LE(weak["llr"].get<double>(), weak["bounds"][0].get<double>());
-  EXPECT_LT(weak["elo"].get<double>(), 0);
+  EXPECT_LE(weak["llr"].get<double>(), weak["bounds"][0].get<double>()) << weak.dump();
+  // Below even. The reference Empire bot stops thinking on the clock (think_ms), so on a loaded
+  // machine greedy may win no game at all: then the Elo estimate is -inf, written as null.
+  EXPECT_LT(weak["score"].get<double>(), 0.5) << weak.dump();
+  if (!weak["elo"].is_null()) EXPECT_LT(weak["elo"].get<double>(), 0) << weak.dump();
   expect_consistent(weak);
 }
 
