@@ -6,8 +6,9 @@
 // - complete frames are delivered one at a time, in the order they arrived on their connection;
 // - when several connections have frames ready, next() hands out one frame per connection per
 //   pass, round-robin, so that no connection starves the others;
-// - send() never blocks: bytes are queued and written when the peer can take them; a connection
-//   whose unsent output passes its bound is closed with verdict too_long;
+// - send() never blocks: bytes are queued and written when the peer can take them (with
+//   batch_writes, from the next time the referee gives the hub control); a connection whose
+//   unsent output passes its bound is closed with verdict too_long;
 // - every stderr pipe handed to drain() is read whenever the loop runs, whoever is being waited
 // for;
 // - deadlines and timers run on the monotonic clock.
@@ -93,13 +94,21 @@ class Hub {
 
   // Sends one message, framed by the connection's framer. Never blocks.
   void send(ConnId conn, std::string_view message);
+  // Batched writes, for a referee that goes back to next() after each event: what it sends is
+  // written from its next call into the hub (next, receive, run_until, poll, close...), in one
+  // gathered write per connection, so that handling an event never waits on a system call.
+  // Off (the default): send() writes what the peer can take at once, so a test or a referee may
+  // send and then block on something other than the hub.
+  void batch_writes(bool on);
   void send_raw(ConnId conn, std::string_view bytes);
   // Closes the write side once everything queued is written (a per-turn process reads its request
   // to EOF while its answer is still read); the read side stays.
   void close_write_when_flushed(ConnId conn);
-  // Closes the write side now, dropping what is still queued (the peer sees EOF).
+  // Closes the write side now, after one non-blocking attempt to write what is queued; the rest is
+  // dropped (the peer sees EOF).
   void close_write(ConnId conn);
-  // Closes the connection at once; its frames not yet taken are dropped.
+  // Closes the connection at once, after the same one attempt; its frames not yet taken are
+  // dropped.
   void close(ConnId conn);
   // A held connection is skipped by next() (its frames wait for receive(), or for release): a
   // server that has handed a connection to a seat keeps serving the others with next().

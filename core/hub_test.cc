@@ -140,6 +140,42 @@ TEST(HubTest, SendNeverBlocksAndTheOutputBoundClosesANonReader) {
   EXPECT_NE(r.detail.find("passed 1048576 bytes"), std::string::npos) << r.detail;
 }
 
+TEST(HubTest, BatchedWritesLeaveWhenTheHubNextRunsInOrder) {
+  Hub hub;
+  hub.batch_writes(true);
+  Pipe p;
+  ConnId c = hub.adopt(-1, p.take_write(), lines());
+  std::string expected;
+  for (int i = 0; i < 40; ++i) {  // more chunks than one gathered write takes
+    hub.send(c, "message " + std::to_string(i));
+    expected += "message " + std::to_string(i) + "\n";
+  }
+  // Nothing is written while the referee's handler runs (it never waits on a write)...
+  ASSERT_EQ(fcntl(p.read_end, F_SETFL, O_NONBLOCK), 0);
+  char buf[4096];
+  EXPECT_EQ(::read(p.read_end, buf, sizeof buf), -1);
+  EXPECT_EQ(errno, EAGAIN);
+  // ...and everything leaves, in order, once the hub runs.
+  for (int i = 0; i < 100 && hub.queued_output(c) > 0; ++i) hub.poll();
+  EXPECT_EQ(hub.queued_output(c), 0u);
+  std::string got;
+  for (ssize_t n; (n = ::read(p.read_end, buf, sizeof buf)) > 0;) got.append(buf, n);
+  EXPECT_EQ(got, expected);
+}
+
+TEST(HubTest, CloseRightAfterABatchedSendStillTriesToWriteIt) {
+  Hub hub;
+  hub.batch_writes(true);
+  Pipe p;
+  ConnId c = hub.adopt(-1, p.take_write(), lines());
+  hub.send(c, "error: bye");
+  hub.close(c);
+  std::string got;
+  char buf[64];
+  for (ssize_t n; (n = ::read(p.read_end, buf, sizeof buf)) > 0;) got.append(buf, n);
+  EXPECT_EQ(got, "error: bye\n");
+}
+
 TEST(HubTest, QueuedOutputIsWrittenWhileWaitingForSomethingElse) {
   Hub hub;
   Pipe to_peer, from_peer;
