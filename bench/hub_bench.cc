@@ -2,8 +2,11 @@
 // match has, each a client that sends a frame, waits for the hub's answer and sends the next. The
 // hub's loop answers every frame as next() hands it out. Reported: events per second and the
 // per-event latency a client sees (write to answer read; median and p99).
+// And the machine's own floor for any latency maximum (`hub/clock_gaps`): one thread that does
+// nothing but read the clock, and how long it ever went without running.
 #include <benchmark/benchmark.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -108,6 +111,45 @@ BENCHMARK(BM_hub_twelve_busy_connections)
     ->Arg(2000)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+int64_t clock_ns(clockid_t clock) {
+  timespec t;
+  clock_gettime(clock, &t);
+  return t.tv_sec * 1'000'000'000LL + t.tv_nsec;
+}
+
+// A thread that only reads the monotonic clock, for N seconds: every gap between two readings is
+// time it was not running. Gaps over 1 ms with almost no CPU time of the thread in them, and no
+// involuntary context switch of the guest's scheduler, are time the machine took from its CPU (a
+// virtual machine's host running something else: steal time). No event handler can have a
+// smaller maximum latency than this floor, whatever it does (Dungeon Race V1, docs/dungeon.md).
+void BM_clock_gaps(benchmark::State& state) {
+  const int64_t span = state.range(0) * 1'000'000'000LL;
+  int64_t over_1ms = 0, over_100us = 0, max_gap = 0, cpu_in_max = 0;
+  for (auto _ : state) {
+    const int64_t start = clock_ns(CLOCK_MONOTONIC);
+    int64_t prev = start, prev_cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+    for (;;) {
+      const int64_t now = clock_ns(CLOCK_MONOTONIC), cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+      const int64_t gap = now - prev;
+      over_100us += gap > 100'000;
+      over_1ms += gap > 1'000'000;
+      if (gap > max_gap) max_gap = gap, cpu_in_max = cpu - prev_cpu;
+      prev = now, prev_cpu = cpu;
+      if (now - start > span) break;
+    }
+  }
+  state.counters["gaps_over_100us"] = static_cast<double>(over_100us);
+  state.counters["gaps_over_1ms"] = static_cast<double>(over_1ms);
+  state.counters["max_gap_us"] = max_gap / 1000.0;
+  state.counters["cpu_in_max_gap_us"] = cpu_in_max / 1000.0;
+}
+BENCHMARK(BM_clock_gaps)
+    ->Name("hub/clock_gaps")
+    ->Arg(10)
+    ->Arg(60)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace arena

@@ -194,9 +194,12 @@ void Server::handle(const HubEvent& e) {
     const int64_t cpu0 = options_.cpu_ns ? thread_cpu_ns() : 0;
     const auto t0 = Clock::now();
     on_message(e.conn, c, e.message);
+    const auto latency = Clock::now() - t0;
+    // Both read before either vector grows: a reallocation is the bench's work, not the event's.
+    const int64_t cpu = options_.cpu_ns ? thread_cpu_ns() - cpu0 : 0;
     options_.latencies_ns->push_back(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
-    if (options_.cpu_ns) options_.cpu_ns->push_back(thread_cpu_ns() - cpu0);
+        std::chrono::duration_cast<std::chrono::nanoseconds>(latency).count());
+    if (options_.cpu_ns) options_.cpu_ns->push_back(cpu);
     if (options_.requests_per_agent) (*options_.requests_per_agent)[a]++;
     return;
   }
