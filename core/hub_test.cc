@@ -163,6 +163,20 @@ TEST(HubTest, BatchedWritesLeaveWhenTheHubNextRunsInOrder) {
   EXPECT_EQ(got, expected);
 }
 
+TEST(HubTest, BatchedWritesStillCloseANonReaderAtTheOutputBound) {
+  Hub hub;
+  hub.batch_writes(true);
+  Pipe p;
+  ConnOptions o;
+  o.max_output = 1 << 20;
+  ConnId c = hub.adopt(-1, p.take_write(), lines(), o);
+  const std::string chunk(256 * 1024, 'x');
+  for (int i = 0; i < 6; ++i) hub.send_raw(c, chunk);  // past 1 MiB before any write started
+  Received r = hub.receive(c, soon());
+  EXPECT_EQ(r.verdict, Verdict::too_long);
+  EXPECT_NE(r.detail.find("passed 1048576 bytes"), std::string::npos) << r.detail;
+}
+
 TEST(HubTest, CloseRightAfterABatchedSendStillTriesToWriteIt) {
   Hub hub;
   hub.batch_writes(true);
