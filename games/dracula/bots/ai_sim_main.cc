@@ -1,7 +1,10 @@
 // dracula_ai_sim: plays whole games in process between built-in AIs (spec §7.6 metrics).
 //
-//   dracula_ai_sim [--games N] [--seed S] [HUNTER:DRACULA ...]
+//   dracula_ai_sim [--games N] [--seed S] [--seed-step K] [--detail] [HUNTER:DRACULA ...]
 //
+// Game g plays with seed S + g*K (K = 1000003 unless given; `--seed-step 1` plays the seeds of
+// `arena eval dracula --seed S`). `--detail` prints a line per game (winner, round, score,
+// Dracula's blood every 10 rounds).
 // Every seat gets exactly what the referee would send (§3.7, §6): the full string for Dracula,
 // Record::redacted() for hunters, all messages, FOD_SEED = game seed + seat. Four separate hunter
 // instances. Every reply is judged with is_legal(); an illegal reply is counted and replaced by the
@@ -35,6 +38,9 @@ struct Totals {
   long hunter_moves = 0, drac_moves = 0;
 };
 
+// With --detail, one line per game: how it ended and Dracula's blood over it.
+bool g_detail = false;
+
 void play_game(const std::string& hname, const std::string& dname, uint64_t seed, Totals& t) {
   std::vector<std::unique_ptr<Ai>> seats;
   for (int s = 0; s < 5; ++s) {
@@ -45,6 +51,8 @@ void play_game(const std::string& hname, const std::string& dname, uint64_t seed
     }
   }
   Record rec;
+  std::vector<int> blood_trace;
+  int sea_turns = 0, castle_turns = 0, encounters = 0;
   Rng fallback(seed ^ 0x5eedULL);
   std::array<bool, 5> disqualified{};
   while (!rec.state().is_over() && rec.plays() < kMaxPlays) {
@@ -90,6 +98,16 @@ void play_game(const std::string& hname, const std::string& dname, uint64_t seed
       }
     }
     rec.play(move, message);
+    if (g_detail && seat == kDraculaSeat) {
+      blood_trace.push_back(rec.state().blood);
+      const PlaceId at = rec.state().dracula_loc();
+      sea_turns += is_real(at) && is_sea(at);
+      castle_turns += at == kCastleDracula;
+    }
+    if (g_detail && seat != kDraculaSeat) {
+      const std::string& f = rec.full();
+      for (size_t c = f.size() - 4; c < f.size(); ++c) encounters += f[c] == 'D';
+    }
     if (seat != kDraculaSeat && ((rec.state().hospital >> seat) & 1)) t.hospital += 1;
     if (seat == kDraculaSeat && rec.full().back() != ' ') {
       const std::string& f = rec.full();
@@ -104,6 +122,18 @@ void play_game(const std::string& hname, const std::string& dname, uint64_t seed
   }
   t.score += s.score;
   t.rounds += s.round();
+  if (g_detail) {
+    std::printf(
+        "seed %llu: %s at round %d, score %d, %d encounters, %d sea turns, %d castle turns, "
+        "blood by 10 rounds:",
+        static_cast<unsigned long long>(seed),
+        s.winner == Winner::kHunters   ? "hunters win"
+        : s.winner == Winner::kDracula ? "Dracula wins"
+                                       : "no winner",
+        s.round(), s.score, encounters, sea_turns, castle_turns);
+    for (size_t i = 0; i < blood_trace.size(); i += 10) std::printf(" %d", blood_trace[i]);
+    std::printf("\n");
+  }
 }
 
 }  // namespace
@@ -111,6 +141,7 @@ void play_game(const std::string& hname, const std::string& dname, uint64_t seed
 int main(int argc, char** argv) {
   int games = 100;
   uint64_t seed = 1;
+  uint64_t seed_step = 1000003;
   std::vector<std::pair<std::string, std::string>> pairs;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -118,10 +149,16 @@ int main(int argc, char** argv) {
       games = std::atoi(argv[++i]);
     } else if (a == "--seed" && i + 1 < argc) {
       seed = std::strtoull(argv[++i], nullptr, 10);
+    } else if (a == "--detail") {
+      g_detail = true;
+    } else if (a == "--seed-step" && i + 1 < argc) {
+      seed_step = std::strtoull(argv[++i], nullptr, 10);
     } else if (a.find(':') != std::string::npos) {
       pairs.emplace_back(a.substr(0, a.find(':')), a.substr(a.find(':') + 1));
     } else {
-      std::fprintf(stderr, "usage: dracula_ai_sim [--games N] [--seed S] [HUNTER:DRACULA ...]\n");
+      std::fprintf(stderr,
+                   "usage: dracula_ai_sim [--games N] [--seed S] [--seed-step K] [--detail] "
+                   "[HUNTER:DRACULA ...]\n");
       return 2;
     }
   }
@@ -138,8 +175,7 @@ int main(int argc, char** argv) {
   for (const auto& [h, d] : pairs) {
     Totals t;
     const InferenceStats before = inference_stats();
-    for (int g = 0; g < games; ++g)
-      play_game(h, d, seed + static_cast<uint64_t>(g) * 1000003ULL, t);
+    for (int g = 0; g < games; ++g) play_game(h, d, seed + static_cast<uint64_t>(g) * seed_step, t);
     const InferenceStats& after = inference_stats();
     const double updates = static_cast<double>(after.updates - before.updates);
     const double cap = updates > 0 ? 100.0 * (after.capped - before.capped) / updates : 0.0;
