@@ -4,12 +4,18 @@
 // the hunter model is the reference hunter itself (bots/hunter_ai.h: possibility tracking on the
 // redacted string he can produce from his own full one, then joint pursuit), run for all four
 // seats, seeded or as hunter-v1 depending on the hunters' round-0 moves. Each of his most promising
-// moves (ranked by dracula-v1's judgement, bots/dracula_eval.h) is played out for 5 rounds: the
+// moves (ranked by dracula-v1's judgement, bots/dracula_eval.h) is played out for 12 rounds: the
 // modelled hunters reply, he continues with dracula-v1's choice (twice: its best and its second
 // best first continuation, the better counts), and the position reached is scored by what decides
 // the game: the score taken off the clock (hospitals, matured vampires), his blood and his best
 // next move against the hunters' reach. Hides, double-backs, sea, Castle Dracula, traps and the
-// vampire's placement are all moves of the same search, judged by their consequences.
+// vampire's placement are all moves of the same search, judged by their consequences. The hunters
+// decide on what they see, so their modelled replies are memoised by their redacted string: every
+// hidden land move looks alike to them ("C?"), and play-outs share most replies.
+//
+// He searches only while the model is right: if it would not have made every hunter move of the
+// last three rounds (baseline or foreign hunters), a deep search on a wrong model walks into them,
+// and he plays dracula-v1's judgement instead.
 //
 // The budget is work (hunter-model decisions per move), never the clock: the clock only stops a
 // search that overruns 30 % of the turn limit. Openings (round 0) and tie-breaks come from the game
