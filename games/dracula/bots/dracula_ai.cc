@@ -12,6 +12,7 @@
 #include "games/dracula/bots/hunter_ai.h"
 #include "games/dracula/bots/inference.h"
 #include "games/dracula/past_plays.h"
+#include "games/dracula/view.h"
 
 namespace arena::dracula {
 namespace {
@@ -48,6 +49,31 @@ bool trail_survives(const GameState& s, Move m) {
   MoveList nm;
   next_moves(s1, nm);
   return !nm.empty() && can_survive(trail_of(s1), 7, s1.blood);
+}
+
+// Without a model he plays dracula-v1's judgement, which lets hunters wandering near the castle
+// keep him from it until he starves (b-hunt-random won 7 of seeds 1-100 so, with 0 to 2 visits to
+// the castle). So below kPullBelow BP the castle draws him, whoever is near, but only once the
+// hunters have not seen him for kPullUnseen rounds: chasers walk to where he was last seen, and a
+// pull that kept him near the castle after a visit raised their wins from 5 % to 15 %. Over seeds
+// 1-100 (chasers / random hunters): no pull 5 % / 7 %, unseen for 0 rounds 15 % / 1 %, 6 rounds
+// 6 % / 1 %, 9 rounds 5 % / 2 %, 13 rounds 4 % / 4 %.
+constexpr int kPullBelow = 20;
+constexpr int kPullUnseen = 13;
+constexpr double kPullPerStep = 0.75;  // per BP below kPullBelow and per move from the castle
+
+double castle_distance_cost(const GameState& s, Move m) {
+  const PlaceId to = move_location(s, m);
+  if (!is_real(to)) return 0;
+  return kPullPerStep * (kPullBelow - s.blood) *
+         std::min<int>(8, map().dracula_dist[to][kCastleDracula]);
+}
+
+// Rounds since the hunters last saw where he was (a very large number if they never have).
+int rounds_unseen(const Record& rec) {
+  int known_round = 0;
+  if (!is_real(View(rec.redacted()).last_known_dracula_location(&known_round))) return 1 << 20;
+  return rec.state().round() - known_round;
 }
 
 class SearchDracula : public Ai {
@@ -92,14 +118,13 @@ class SearchDracula : public Ai {
     // or foreign hunters), a deep search on a wrong model walks into them: b-hunt-chase won 18 of
     // the first 26 of seeds 1-50 against it, and 5 of seeds 1-100 against dracula-v1's judgement.
     // So he searches only while the model has made every hunter move of the last three rounds.
-    // (Pulling him to the castle below 20 or 12 BP in this mode cut b-hunt-random's wins over seeds
-    // 1-100 from 7 % to 1-5 % but raised b-hunt-chase's from 5 % to 9-15 %, which follow him
-    // there.)
     if (!model_predicts(request.past_plays, s.round())) {
+      const bool pull = s.blood < kPullBelow && rounds_unseen(*rec) >= kPullUnseen;
       double best_value = -1e18;
       Move best = cands[0].move;
       for (const Cand& c : cands) {
-        const double value = c.prior + 0.5 * rng.unit();
+        double value = c.prior + 0.5 * rng.unit();
+        if (pull) value -= castle_distance_cost(s, c.move);
         if (value > best_value) best_value = value, best = c.move;
       }
       return {std::string(best.code()), ""};

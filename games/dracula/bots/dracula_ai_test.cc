@@ -112,6 +112,18 @@ TEST(SearchDracula, SurvivesHuntersItsModelDoesNotPredict) {
   }
 }
 
+// Without a model, dracula-v1's judgement let random hunters near the castle keep him from it
+// until he starved on these seeds (at rounds 155 and 180, after 0 and 2 castle turns); the castle
+// now draws him when his blood is low and the hunters have long lost him.
+TEST(SearchDracula, ReachesTheCastleAgainstRandomHunters) {
+  for (uint64_t seed : {7, 14}) {
+    auto dracula = make_reference_dracula();
+    const Outcome o = play(seed, *dracula, make_hunt_random);
+    EXPECT_EQ(o.illegal, 0) << "seed " << seed;
+    EXPECT_EQ(o.winner, Winner::kDracula) << "seed " << seed;
+  }
+}
+
 // Different seeds give different games: the opening and the tie-breaks come from the seed.
 TEST(SearchDracula, SeedsMatter) {
   std::set<std::string> openings;
