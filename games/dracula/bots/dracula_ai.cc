@@ -218,19 +218,23 @@ class SearchDracula : public Ai {
   }
 
   // True if the modelled hunters, given what the hunters saw, would have made every hunter move of
-  // the last kTrustRounds rounds (fewer early in the game). The hunters' strings are rebuilt from
-  // his own: what they saw at a play is the redaction of the string up to it.
+  // the last kTrustRounds rounds (fewer early in the game). What a hunter saw at a play is the
+  // redaction of the string up to it, so the string is parsed once up to the first play checked
+  // and then replayed play by play.
   bool model_predicts(const std::string& text, int round) {
-    for (int r = std::max(0, round - kTrustRounds); r < round; ++r) {
-      for (int h = 0; h < 4; ++h) {
-        const int i = r * kNumSeats + h;
-        auto before = parse_full(std::string_view(text).substr(0, i ? 8 * i - 1 : 0), {});
-        const Record* seen = std::get_if<Record>(&before);
-        if (!seen) return false;
-        const TurnRequest q{seen->redacted(), {}, game_seed_ + static_cast<uint64_t>(h)};
-        if (hunter_decide(q, check_tracker_, seeded_model_).move != text.substr(8 * i + 1, 2))
-          return false;
+    const std::string_view all(text);
+    const int first = std::max(0, round - kTrustRounds) * kNumSeats;
+    auto parsed = parse_full(all.substr(0, first ? 8 * first - 1 : 0), {});
+    Record* seen = std::get_if<Record>(&parsed);
+    if (!seen) return false;
+    for (int i = first; i < round * kNumSeats; ++i) {
+      const std::string_view code = all.substr(8 * i + 1, 2);
+      const int seat = i % kNumSeats;
+      if (seat != kDraculaSeat) {
+        const TurnRequest q{seen->redacted(), {}, game_seed_ + static_cast<uint64_t>(seat)};
+        if (hunter_decide(q, check_tracker_, seeded_model_).move != code) return false;
       }
+      seen->play(parse_move(code));
     }
     return true;
   }
