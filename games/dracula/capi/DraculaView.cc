@@ -6,8 +6,10 @@
 #include "DraculaView.h"
 
 #include <new>
+#include <string>
 
 #include "capi_util.h"
+#include "view_text.h"
 
 using arena::dracula::PlaceList;
 using arena::dracula::View;
@@ -15,10 +17,20 @@ using namespace arena::dracula::capi;
 
 struct draculaView {
   View view;
+  std::string past_plays;  // for the reference AIs (view_text.h)
 };
 
 FOD_API DraculaView DvNew(char* pastPlays, Message messages[]) {
-  return new (std::nothrow) draculaView{make_view(pastPlays)};
+  try {
+    return new draculaView{make_view(pastPlays), pastPlays ? pastPlays : ""};
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
+
+const std::string& arena::dracula::capi::past_plays_of(DraculaView v) {
+  static const std::string none;
+  return v ? v->past_plays : none;
 }
 
 FOD_API void DvFree(DraculaView dv) {

@@ -3,7 +3,8 @@
 #   1. `cmake --install` of the current build into a temporary prefix;
 #   2. the installed headers compile alone and together as C11 and C++17 with -Wall -Werror, and
 #      a submission's own helpers (sortPlaces, placeIdCmp, its own Map.c) never collide with ours;
-#   3. the C examples build with `cc file.c $(pkg-config --cflags --libs dracula-...)`;
+#   3. the C examples build with `cc file.c $(pkg-config --cflags --libs dracula-...)`, the
+#      reference AIs' ones with `dracula-ai` beside the driver library;
 #   4. the course-style test program passes;
 #   5. the built players answer sample requests in process and persistent modes with legal move
 #      lines, and the driver keeps its contract: debug prints on stderr, exit 3 on a bad request,
@@ -33,16 +34,17 @@ prefix=$work/prefix
 # 1. Install.
 cmake --install "$build" --prefix "$prefix" --component dracula >"$work/install.log" ||
 	fail "cmake --install (see $work/install.log)"
-for h in Game.h Places.h Map.h GameView.h HunterView.h DraculaView.h hunter.h dracula.h testUtils.h; do
+for h in Game.h Places.h Map.h GameView.h HunterView.h DraculaView.h hunter.h dracula.h testUtils.h \
+	ReferenceAI.h; do
 	[ -f "$prefix/include/dracula/$h" ] || fail "missing include/dracula/$h"
 done
-for l in views hunter dracula; do
+for l in views hunter dracula ai; do
 	[ -f "$prefix/lib/libdracula-$l.a" ] || fail "missing lib/libdracula-$l.a"
 	[ -f "$prefix/lib/pkgconfig/dracula-$l.pc" ] || fail "missing lib/pkgconfig/dracula-$l.pc"
 done
 PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 export PKG_CONFIG_PATH
-for l in views hunter dracula; do
+for l in views hunter dracula ai; do
 	pkg-config --exists "dracula-$l" || fail "pkg-config does not know dracula-$l"
 done
 case "$(pkg-config --cflags dracula-views)" in
@@ -52,7 +54,8 @@ esac
 
 # 2. Headers: each alone, then all together, as C11 and C++17.
 cd "$work"
-for h in Game.h Places.h Map.h GameView.h HunterView.h DraculaView.h hunter.h dracula.h testUtils.h; do
+for h in Game.h Places.h Map.h GameView.h HunterView.h DraculaView.h hunter.h dracula.h testUtils.h \
+	ReferenceAI.h; do
 	printf '#include "%s"\n' "$h" >one.c
 	$CC -std=gnu11 -Wall -Wextra -Werror $(pkg-config --cflags dracula-views) -c one.c -o one.o ||
 		fail "$h does not compile alone as C11"
@@ -64,6 +67,7 @@ cat >all.c <<'EOF'
 #include "HunterView.h"
 #include "Map.h"
 #include "Places.h"
+#include "ReferenceAI.h"
 #include "dracula.h"
 #include "hunter.h"
 #include "testUtils.h"
@@ -86,6 +90,10 @@ $CC "$examples/testViews.c" $(pkg-config --cflags --libs dracula-views) -o testV
 	fail "build testViews"
 $CC "$src/games/dracula/capi/tests/slow_hunter.c" $(pkg-config --cflags --libs dracula-hunter) \
 	-o slow_hunter || fail "build slow_hunter"
+$CC "$examples/referenceHunter.c" $(pkg-config --cflags --libs dracula-ai dracula-hunter) \
+	-o referenceHunter || fail "build referenceHunter"
+$CC "$examples/referenceDracula.c" $(pkg-config --cflags --libs dracula-ai dracula-dracula) \
+	-o referenceDracula || fail "build referenceDracula"
 # A submission with its own sortPlaces, placeIdCmp and Map.c (§5.10) links without collisions.
 $CC -std=gnu11 -O2 "$src/games/dracula/capi/tests/own_helpers.c" "$src/games/dracula/capi/Map.c" \
 	$(pkg-config --cflags --libs dracula-hunter) -o own_helpers || fail "build own_helpers"
@@ -119,7 +127,7 @@ round0_d='{"past_plays":"GST.... SAO.... HZU.... MBB....","messages":["a","b","c
 ST_MOVES="ST BU CO FR GE MU NU PA ZU"
 V26_MOVES="GA KL HI D1"
 
-for bin in hunter own_helpers; do
+for bin in hunter own_helpers referenceHunter; do
 	printf '%s' "$v4" | ./$bin >out.txt 2>err.txt || fail "$bin exit status $?"
 	check_protocol out.txt "$bin on V4"
 	expect_in "$(move_of out.txt)" "$ST_MOVES" "$bin on V4"
@@ -132,14 +140,20 @@ for bin in hunter own_helpers; do
 	echo "$m" | grep -q -E '^[A-Z]{2}$' || fail "$bin round 0: move '$m'"
 done
 
-printf '%s' "$v26" | ./dracula >out.txt 2>err.txt || fail "dracula exit status"
-check_protocol out.txt "dracula on V26"
-expect_in "$(move_of out.txt)" "$V26_MOVES" "dracula on V26"
-printf '%s' "$round0_d" | ./dracula >out.txt 2>err.txt || fail "dracula round 0"
-check_protocol out.txt "dracula round 0"
-m=$(move_of out.txt)
-echo "$m" | grep -q -E '^[A-Z]{2}$' || fail "dracula round 0: move '$m'"
-[ "$m" != JM ] || fail "dracula round 0 chose JM"
+for bin in dracula referenceDracula; do
+	printf '%s' "$v26" | ./$bin >out.txt 2>err.txt || fail "$bin exit status"
+	check_protocol out.txt "$bin on V26"
+	expect_in "$(move_of out.txt)" "$V26_MOVES" "$bin on V26"
+	printf '%s' "$round0_d" | ./$bin >out.txt 2>err.txt || fail "$bin round 0"
+	check_protocol out.txt "$bin round 0"
+	m=$(move_of out.txt)
+	echo "$m" | grep -q -E '^[A-Z]{2}$' || fail "$bin round 0: move '$m'"
+	[ "$m" != JM ] || fail "$bin round 0 chose JM"
+done
+# The reference hunter's opening comes from the seed: G opens in one of its region's four cities.
+printf '{"past_plays":"","messages":[]}' | FOD_SEED=7 ./referenceHunter >out.txt 2>err.txt ||
+	fail "referenceHunter with FOD_SEED"
+expect_in "$(move_of out.txt)" "MA SR LO TO" "referenceHunter's opening"
 
 # A request that is not JSON, or has no string past_plays: exit 3, no output.
 for bad in 'garbage' '{"messages":[]}' '{"past_plays":5}'; do
