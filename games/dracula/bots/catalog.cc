@@ -24,6 +24,10 @@ const Entry kEntries[] = {
      make_reference_dracula},
     {"hunter-v1", "earlier reference hunter: as `hunter` with one fixed opening, no seeded draws",
      make_hunter_v1},
+    {"hunter-jitter",
+     "reference hunter with its costs jittered by its own seeded stream: strong hunters that the "
+     "reference Dracula's model predicts nearly but not exactly",
+     make_hunter_jitter},
     {"dracula-v1", "earlier reference Dracula: two-move look-ahead on round-aware distances",
      make_dracula_v1},
     {"b-drac-random", "baseline Dracula: uniformly random legal move (the referee's default)",

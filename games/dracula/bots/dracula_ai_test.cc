@@ -112,6 +112,18 @@ TEST(SearchDracula, SurvivesHuntersItsModelDoesNotPredict) {
   }
 }
 
+// Against hunters his model predicts nearly but not exactly (hunter-jitter), he searches: with
+// dracula-v1's judgement, as when he searched only on an exact prediction, they caught him at
+// rounds 21 and 35 on these seeds; he now wins both games.
+TEST(SearchDracula, OutlastsHuntersItsModelNearlyPredicts) {
+  for (uint64_t seed : {65, 57}) {
+    auto dracula = make_reference_dracula();
+    const Outcome o = play(seed, *dracula, make_hunter_jitter, 80);
+    EXPECT_EQ(o.illegal, 0) << "seed " << seed;
+    EXPECT_EQ(o.winner, Winner::kNone) << "seed " << seed;
+  }
+}
+
 // Without a model, dracula-v1's judgement let random hunters near the castle keep him from it
 // until he starved on these seeds (at rounds 155 and 180, after 0 and 2 castle turns); the castle
 // now draws him when his blood is low and the hunters have long lost him.

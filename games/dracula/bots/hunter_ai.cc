@@ -72,14 +72,40 @@ class ReferenceHunter : public Ai {
   bool seeded_;
 };
 
+// The reference hunter with every cost jittered by kJitter times a draw from a stream of its own,
+// which Dracula's model does not reproduce: strong hunters that play nearly, but not exactly, as
+// his model does, like a good team written by someone else.
+class JitteredHunter : public Ai {
+ public:
+  static constexpr double kJitter =
+      0.5;  // the seeded tie-break is 0.3; a move's costs differ by ~10
+  Decision decide(const TurnRequest& request) override {
+    hunter_options(request, tracker_, true, options_);
+    const int plays = play_count(request.past_plays);
+    const uint64_t game_seed = request.seed - static_cast<uint64_t>(plays % 5);
+    Rng jitter(splitmix64(splitmix64(game_seed ^ fnv1a64("hunter-jitter")) ^
+                          static_cast<uint64_t>(plays)));
+    for (HunterOption& o : options_) o.cost += kJitter * jitter.unit();
+    return {std::string(id_to_code(best_option(options_))), ""};
+  }
+
+ private:
+  Tracker tracker_;
+  HunterOptions options_;
+};
+
 }  // namespace
 
-Decision hunter_decide(const TurnRequest& request, Tracker& tracker, bool seeded) {
+void hunter_options(const TurnRequest& request, Tracker& tracker, bool seeded, HunterOptions& out) {
+  out.clear();
   const std::string& text = request.past_plays;
   View v(text);
   const int me = v.player();
   const int round = v.round();
-  if (me < 0 || me > 3) return {"JM", ""};
+  if (me < 0 || me > 3) {
+    out.push_back({code_to_id("JM"), 0.0});
+    return;
+  }
   // FOD_SEED is the game seed plus the seat index, so all four hunters recover the same seed.
   const uint64_t game_seed = request.seed - static_cast<uint64_t>(me);
   if (round == 0) {
@@ -89,7 +115,8 @@ Decision hunter_decide(const TurnRequest& request, Tracker& tracker, bool seeded
       const uint64_t draw = named_stream(game_seed, "dracula-ai-hunter-opening").next();
       pick = static_cast<int>(draw >> (2 * me)) & 3;
     }
-    return {kOpenings[me][pick], ""};
+    out.push_back({code_to_id(kOpenings[me][pick]), 0.0});
+    return;
   }
   // Tie-breaks: a fresh draw per play from the game's own stream (identical in every mode).
   Rng tie(splitmix64(splitmix64(game_seed ^ fnv1a64("dracula-ai-hunter")) ^
@@ -165,10 +192,11 @@ Decision hunter_decide(const TurnRequest& request, Tracker& tracker, bool seeded
   v.last_known_dracula_location(&known_round);
   const bool cold = round >= 6 && round - known_round >= 8 && tracker.possible_count() >= 20 &&
                     max_cur < 0.25 && !vamp_mine;
-  if (cold && research_chain(v, me)) return {std::string(id_to_code(here)), ""};
+  if (cold && research_chain(v, me)) {
+    out.push_back({here, 0.0});
+    return;
+  }
 
-  double best_cost = 1e18;
-  PlaceId best = here;
   reach.for_each([&](PlaceId d) {
     double cost = 0;
     if (is_land(d)) cost -= 200.0 * cur[d];  // a confrontation now
@@ -187,9 +215,22 @@ Decision hunter_decide(const TurnRequest& request, Tracker& tracker, bool seeded
     if (d == here && lp <= 4) cost -= 8.0;  // rest when hurt
     if (d == kHospital) cost += 1.0;
     if (seeded) cost += 0.3 * tie.unit();
-    if (cost < best_cost - 1e-9) best_cost = cost, best = d;
+    out.push_back({d, cost});
   });
-  return {std::string(id_to_code(best)), ""};
+}
+
+PlaceId best_option(const HunterOptions& options) {
+  double best_cost = 1e18;
+  PlaceId best = options.empty() ? kNowhere : options[0].to;
+  for (const HunterOption& o : options)
+    if (o.cost < best_cost - 1e-9) best_cost = o.cost, best = o.to;
+  return best;
+}
+
+Decision hunter_decide(const TurnRequest& request, Tracker& tracker, bool seeded) {
+  HunterOptions options;
+  hunter_options(request, tracker, seeded, options);
+  return {std::string(id_to_code(best_option(options))), ""};
 }
 
 std::unique_ptr<Ai> make_reference_hunter() {
@@ -198,6 +239,10 @@ std::unique_ptr<Ai> make_reference_hunter() {
 
 std::unique_ptr<Ai> make_hunter_v1() {
   return std::make_unique<ReferenceHunter>(false);
+}
+
+std::unique_ptr<Ai> make_hunter_jitter() {
+  return std::make_unique<JitteredHunter>();
 }
 
 }  // namespace arena::dracula

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "games/dracula/bots/ai.h"
 #include "games/dracula/bots/inference.h"
@@ -23,10 +24,25 @@ namespace arena::dracula {
 
 std::unique_ptr<Ai> make_reference_hunter();
 std::unique_ptr<Ai> make_hunter_v1();
+// `hunter-jitter`: the reference hunter with its costs jittered by a stream of its own, so that
+// Dracula's model, which is the reference hunter, predicts most of its moves but not all: a
+// stand-in for strong hunters he has no exact model of.
+std::unique_ptr<Ai> make_hunter_jitter();
 
 // One decision of the reference hunter (seeded) or of hunter-v1 (!seeded) with a caller-owned
 // tracker: Dracula's search models the hunters with it, reusing one tracker across the strings of
 // a game so that its cache keeps every update incremental.
 Decision hunter_decide(const TurnRequest& request, Tracker& tracker, bool seeded);
+
+// The same decision as the cost of each of its choices (the move is the first of least cost): a
+// reachable place and what the hunter's judgement charges for going there. Research and the
+// opening are a single choice.
+struct HunterOption {
+  PlaceId to;
+  double cost;
+};
+using HunterOptions = std::vector<HunterOption>;
+void hunter_options(const TurnRequest& request, Tracker& tracker, bool seeded, HunterOptions& out);
+PlaceId best_option(const HunterOptions& options);
 
 }  // namespace arena::dracula

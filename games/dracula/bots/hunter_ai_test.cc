@@ -178,5 +178,31 @@ TEST(ReferenceHunter, Deterministic) {
   }
 }
 
+// hunter-jitter is the reference hunter's judgement with every cost jittered by a stream of its
+// own: deterministic, legal, the reference hunter's move at most turns but not at all of them
+// (that difference is what it is for: strong hunters the reference Dracula cannot predict exactly).
+TEST(HunterJitter, NearlyTheReferenceHunter) {
+  Record full = random_game(7, 200);
+  const std::string text = full.full();
+  Record rec;
+  auto warm = make_hunter_jitter();
+  int decisions = 0, same = 0;
+  for (int i = 0; i < full.plays(); ++i) {
+    const int seat = rec.state().player();
+    if (seat != kDraculaSeat) {
+      const TurnRequest req{rec.redacted(), rec.messages(), 42u + seat};
+      const Decision a = warm->decide(req);
+      EXPECT_EQ(a.move, make_hunter_jitter()->decide(req).move);
+      EXPECT_TRUE(is_legal(rec.state(), parse_move(a.move))) << a.move << " at play " << i;
+      same += a.move == make_reference_hunter()->decide(req).move;
+      ++decisions;
+    }
+    rec.play(parse_move(std::string_view(text).substr(8 * i + 1, 2)));
+  }
+  std::printf("hunter-jitter: %d of %d moves as the reference hunter's\n", same, decisions);
+  EXPECT_GE(same, decisions * 3 / 4);
+  EXPECT_LT(same, decisions);
+}
+
 }  // namespace
 }  // namespace arena::dracula
