@@ -74,11 +74,11 @@ class ReferenceHunter : public Ai {
 
 // The reference hunter with every cost jittered by kJitter times a draw from a stream of its own,
 // which Dracula's model does not reproduce: strong hunters that play nearly, but not exactly, as
-// his model does, like a good team written by someone else.
+// his model does, like a good team written by someone else. The seeded tie-break is 0.3; a move's
+// costs differ by about 10 per expected step of distance to Dracula.
 class JitteredHunter : public Ai {
  public:
-  static constexpr double kJitter =
-      0.5;  // the seeded tie-break is 0.3; a move's costs differ by ~10
+  static constexpr double kJitter = 0.5;
   Decision decide(const TurnRequest& request) override {
     hunter_options(request, tracker_, true, options_);
     const int plays = play_count(request.past_plays);

@@ -1,4 +1,4 @@
-// referenceDraculaMove (ReferenceAI.h): Arena's reference dracula AI (`bot:dracula`) called from
+// referenceDraculaMove (ReferenceAI.h): Arena's reference Dracula AI (`bot:dracula`) called from
 // a course program. In an object of its own, so a hunter program never links the other AI.
 
 #include <cstdio>
@@ -16,8 +16,8 @@ FOD_API void referenceDraculaMove(DraculaView state) {
   // One instance per process, like a bot playing the whole game: its inference keeps what earlier
   // turns computed. Its decisions never depend on that (equal strings give equal moves), so a
   // process per turn, or a fork per turn in persistent mode, plays exactly as `bot:dracula` does.
-  static std::unique_ptr<Ai> ai = make_reference_dracula();
   try {
+    static std::unique_ptr<Ai> ai = make_reference_dracula();
     const Decision d = ai->decide(capi::reference_request(capi::past_plays_of(state)));
     Message message = "";
     std::strncpy(message, d.message.c_str(), MESSAGE_SIZE - 1);

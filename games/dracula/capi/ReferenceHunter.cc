@@ -16,8 +16,8 @@ FOD_API void referenceHunterMove(HunterView state) {
   // One instance per process, like a bot playing the whole game: its inference keeps what earlier
   // turns computed. Its decisions never depend on that (equal strings give equal moves), so a
   // process per turn, or a fork per turn in persistent mode, plays exactly as `bot:hunter` does.
-  static std::unique_ptr<Ai> ai = make_reference_hunter();
   try {
+    static std::unique_ptr<Ai> ai = make_reference_hunter();
     const Decision d = ai->decide(capi::reference_request(capi::past_plays_of(state)));
     Message message = "";
     std::strncpy(message, d.message.c_str(), MESSAGE_SIZE - 1);
