@@ -166,11 +166,15 @@ class SearchDracula : public Ai {
  private:
   // Plays `m` then kDepth rounds of modelled hunters and dracula-v1 continuations (its `alt`-th
   // best choice for his first continuation move, its best after that); returns the value of the
-  // position reached.
+  // position reached, less what his moves in the hunters' reach cost (exposure_cost).
   double play_out(const Record& root, Move m, int alt) {
     Record r = root;
     const int start_score = root.state().score;
     r.play(m);
+    // Each of his moves that ends in the hunters' reach costs the plan, wherever the model sends
+    // them: it is right only up to its tie-breaks, and a plan that slips past a hunter is lost to
+    // the first one who deviates (dracula_eval.h).
+    double exposure = exposure_cost(r.state());
     for (int depth = 0; depth < kDepth; ++depth) {
       while (!r.state().is_over() && r.state().player() != kDraculaSeat) {
         if (std::chrono::steady_clock::now() > deadline_) return -1e18;  // safety stop
@@ -190,6 +194,7 @@ class SearchDracula : public Ai {
         const int k = depth == 0 ? std::min<int>(alt, ms.size() - 1) : 0;
         r.play(ms[ranked[k].second]);
         if (r.state().is_over()) break;
+        exposure += exposure_cost(r.state());
       }
     }
     const GameState& s = r.state();
@@ -209,7 +214,7 @@ class SearchDracula : public Ai {
     double next = -1e18;
     for (Move c : ms) next = std::max(next, heuristic_move_value(s, th, c));
     v += std::max(next, -400.0);
-    return v;
+    return v - exposure;
   }
 
   // The modelled hunter's move at `r`. The hunters decide on what they see, so the move is a

@@ -15,6 +15,20 @@ Threat make_threat(const GameState& s) {
   return t;
 }
 
+double exposure_cost(const GameState& s) {
+  const PlaceId at = s.dracula_loc();
+  if (!is_real(at) || !is_land(at)) return 0;
+  int next = 0, soon = 0;
+  for (int h = 0; h < 4; ++h) {
+    const PlaceId from = s.hunter_loc[h];
+    if (!is_real(from)) continue;
+    const int d = map().hunter_dist[rail_allowance(s.round(), h)][from][at];
+    next += d <= 1;
+    soon += d == 2;
+  }
+  return (next ? kExposedNext * (1 + 0.5 * (next - 1)) : 0.0) + kExposedSoon * soon;
+}
+
 // Value of standing at `loc` after `t` of his moves with `bp` blood.
 double place_value(const Threat& th, PlaceId loc, int t, int bp, int prev_bp) {
   double v = 0;
