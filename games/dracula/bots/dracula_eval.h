@@ -64,7 +64,7 @@ bool can_survive(const Trail& t, int depth, int bp);
 //
 // Against hunter-jitter, whom his model predicts up to tie-breaks, the search without this term
 // lost 93 % of seeds 1-100; with the first term alone (30 to 100) 80 to 90 % of seeds 1-50; with
-// both (30 and 10) 68 % of seeds 1-100, in longer games (docs/dracula.md).
+// both (30 and 10) 67 % of seeds 1-100, in games of 191 rounds against 123 (docs/dracula.md).
 inline constexpr double kExposedNext = 30;
 inline constexpr double kExposedSoon = 10;
 double exposure_cost(const GameState& s);
