@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <initializer_list>
 #include <memory>
 #include <set>
 #include <vector>
@@ -100,28 +101,30 @@ TEST(SearchDracula, OutlastsHunterV1) {
   }
 }
 
+// The reference Dracula plays only legal moves against `hunter` and is still free after
+// `rounds` rounds on each of `seeds`.
+void expect_free_at(std::initializer_list<uint64_t> seeds, std::unique_ptr<Ai> (*hunter)(),
+                    int rounds) {
+  for (uint64_t seed : seeds) {
+    auto dracula = make_reference_dracula();
+    const Outcome o = play(seed, *dracula, hunter, rounds);
+    EXPECT_EQ(o.illegal, 0) << "seed " << seed;
+    EXPECT_EQ(o.winner, Winner::kNone) << "seed " << seed;
+  }
+}
+
 // Against hunters his model does not predict (here b-hunt-chase, who walk to where he was last
 // seen), he does not trust play-outs of the model: with them he was caught by round 74 and 36 on
 // these seeds.
 TEST(SearchDracula, SurvivesHuntersItsModelDoesNotPredict) {
-  for (uint64_t seed : {1, 3}) {
-    auto dracula = make_reference_dracula();
-    const Outcome o = play(seed, *dracula, make_hunt_chase, 80);
-    EXPECT_EQ(o.illegal, 0) << "seed " << seed;
-    EXPECT_EQ(o.winner, Winner::kNone) << "seed " << seed;
-  }
+  expect_free_at({1, 3}, make_hunt_chase, 80);
 }
 
 // Against hunters his model predicts nearly but not exactly (hunter-jitter), he searches: with
 // dracula-v1's judgement, as when he searched only on an exact prediction, they caught him at
 // rounds 21 and 35 on these seeds; he now wins both games.
 TEST(SearchDracula, OutlastsHuntersItsModelNearlyPredicts) {
-  for (uint64_t seed : {65, 57}) {
-    auto dracula = make_reference_dracula();
-    const Outcome o = play(seed, *dracula, make_hunter_jitter, 80);
-    EXPECT_EQ(o.illegal, 0) << "seed " << seed;
-    EXPECT_EQ(o.winner, Winner::kNone) << "seed " << seed;
-  }
+  expect_free_at({65, 57}, make_hunter_jitter, 80);
 }
 
 // The same hunters, longer: when his play-outs trusted the model's exact replies, plans that
@@ -129,12 +132,7 @@ TEST(SearchDracula, OutlastsHuntersItsModelNearlyPredicts) {
 // rounds 84 and 66 on these seeds. Charging every play-out move in the hunters' reach
 // (exposure_cost), he is free at round 100 on both (and outlasts the score on both).
 TEST(SearchDracula, KeepsOutOfReachOfHuntersWhoDeviate) {
-  for (uint64_t seed : {2, 3}) {
-    auto dracula = make_reference_dracula();
-    const Outcome o = play(seed, *dracula, make_hunter_jitter, 100);
-    EXPECT_EQ(o.illegal, 0) << "seed " << seed;
-    EXPECT_EQ(o.winner, Winner::kNone) << "seed " << seed;
-  }
+  expect_free_at({2, 3}, make_hunter_jitter, 100);
 }
 
 // Without a model, dracula-v1's judgement let random hunters near the castle keep him from it

@@ -64,12 +64,17 @@ TEST(ExposureCost, AHunterTwoMovesAwayCostsLess) {
     two = c;
   });
   ASSERT_FALSE(two.empty());
+  EXPECT_DOUBLE_EQ(exposure_cost(opening(kOneInSpain, two).state()), kExposedSoon) << two;
+}
+
+TEST(ExposureCost, NothingBeforeHisFirstMove) {
+  // Before his first move he is nowhere, however near the hunters who have moved. (A hunter who
+  // has not moved yet is nowhere too, but every hunter moves before him in round 0.)
   Record rec;
-  for (const std::string& h : kOneInSpain) rec.play(parse_move(h));
-  const Move d = parse_move(two);
-  ASSERT_TRUE(is_legal(rec.state(), d)) << two;
-  rec.play(d);
-  EXPECT_DOUBLE_EQ(exposure_cost(rec.state()), kExposedSoon) << two;
+  rec.play(parse_move("MA"));
+  EXPECT_DOUBLE_EQ(exposure_cost(rec.state()), 0.0);
+  for (const char* h : {"AT", "VA", "GA"}) rec.play(parse_move(h));
+  EXPECT_DOUBLE_EQ(exposure_cost(rec.state()), 0.0);
 }
 
 TEST(ExposureCost, NothingOutOfReachOrAtSea) {
