@@ -138,7 +138,8 @@ GameInfo game_info() {
   g.min_time_ms = 10;
   g.max_time_ms = 600000;
   for (const auto& [name, help] : ai_catalog()) {
-    const bool hunter = name.find("hunt") != std::string::npos;  // hunter*, b-hunt-*
+    // hunter, hunter-*, b-hunt-* (not dracula-models-hunter)
+    const bool hunter = name.starts_with("hunter") || name.starts_with("b-hunt-");
     g.bots.push_back({name, help, {hunter ? "hunters" : "dracula"}});
   }
   g.make_bot = make_bot;

@@ -35,15 +35,16 @@ class Ai {
   virtual Decision decide(const TurnRequest& request) = 0;
 };
 
-// Every built-in AI by name: "hunter", "dracula" (the reference AIs), "hunter-v1", "dracula-v1"
-// (their earlier versions) and the six baselines of §7.6 ("b-drac-random", "b-drac-greedy",
+// Every built-in AI by name: "hunter", "dracula" (the reference AIs), "hunter-v2", "hunter-v1",
+// "dracula-v1" (their earlier versions), "hunter-jitter", "dracula-models-hunter" (measures) and
+// the six baselines of §7.6 ("b-drac-random", "b-drac-greedy",
 // "b-drac-loop", "b-hunt-stay", "b-hunt-random", "b-hunt-chase"). nullptr for an unknown name.
 std::unique_ptr<Ai> make_ai(const std::string& name);
 
 // (name, one-line description) of every built-in AI, for `arena games` and errors.
 std::vector<std::pair<std::string, std::string>> ai_catalog();
 
-// The reference AIs (bots/hunter_ai.cc, bots/dracula_ai.cc) and the earlier versions kept as
+// The reference AIs (bots/hunter_search.cc, bots/dracula_ai.cc) and the earliest versions kept as
 // baselines ("hunter-v1", "dracula-v1").
 std::unique_ptr<Ai> make_reference_hunter();
 std::unique_ptr<Ai> make_reference_dracula();

@@ -1,10 +1,12 @@
 // dracula_ai_sim: plays whole games in process between built-in AIs (spec §7.6 metrics).
 //
-//   dracula_ai_sim [--games N] [--seed S] [--seed-step K] [--detail] [HUNTER:DRACULA ...]
+//   dracula_ai_sim [--games N] [--seed S] [--seed-step K] [--detail] [--turn-limit-ms L]
+//                  [HUNTER:DRACULA ...]
 //
 // Game g plays with seed S + g*K (K = 1000003 unless given; `--seed-step 1` plays the seeds of
 // `arena eval dracula --seed S`). `--detail` prints a line per game (winner, round, score,
-// Dracula's blood every 10 rounds).
+// Dracula's blood every 10 rounds). `--turn-limit-ms` sets every seat's FOD_TURN_LIMIT_MS (1500),
+// which the AIs use only as a safety stop.
 // Every seat gets exactly what the referee would send (§3.7, §6): the full string for Dracula,
 // Record::redacted() for hunters, all messages, FOD_SEED = game seed + seat. Four separate hunter
 // instances. Every reply is judged with is_legal(); an illegal reply is counted and replaced by the
@@ -40,6 +42,8 @@ struct Totals {
 
 // With --detail, one line per game: how it ended and Dracula's blood over it.
 bool g_detail = false;
+// FOD_TURN_LIMIT_MS of every seat (the spec's default; a match may configure another).
+int g_turn_limit_ms = 1500;
 
 void play_game(const std::string& hname, const std::string& dname, uint64_t seed, Totals& t) {
   std::vector<std::unique_ptr<Ai>> seats;
@@ -65,6 +69,7 @@ void play_game(const std::string& hname, const std::string& dname, uint64_t seed
       req.past_plays = seat == kDraculaSeat ? rec.full() : rec.redacted();
       req.messages = rec.messages();
       req.seed = seed + static_cast<uint64_t>(seat);
+      req.time_limit_ms = g_turn_limit_ms;
       const auto t0 = std::chrono::steady_clock::now();
       Decision d = seats[seat]->decide(req);
       const double ms =
@@ -151,6 +156,8 @@ int main(int argc, char** argv) {
       seed = std::strtoull(argv[++i], nullptr, 10);
     } else if (a == "--detail") {
       g_detail = true;
+    } else if (a == "--turn-limit-ms" && i + 1 < argc) {
+      g_turn_limit_ms = std::atoi(argv[++i]);
     } else if (a == "--seed-step" && i + 1 < argc) {
       seed_step = std::strtoull(argv[++i], nullptr, 10);
     } else if (a.find(':') != std::string::npos) {
@@ -158,14 +165,14 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: dracula_ai_sim [--games N] [--seed S] [--seed-step K] [--detail] "
-                   "[HUNTER:DRACULA ...]\n");
+                   "[--turn-limit-ms L] [HUNTER:DRACULA ...]\n");
       return 2;
     }
   }
   if (pairs.empty()) {
     for (const char* d : {"b-drac-random", "b-drac-greedy", "b-drac-loop", "dracula-v1", "dracula"})
       pairs.emplace_back("hunter", d);
-    for (const char* h : {"b-hunt-stay", "b-hunt-random", "b-hunt-chase", "hunter-v1"})
+    for (const char* h : {"b-hunt-stay", "b-hunt-random", "b-hunt-chase", "hunter-v1", "hunter-v2"})
       pairs.emplace_back(h, "dracula");
   }
   std::printf("%-14s %-14s %5s %8s %8s %8s %8s %6s %6s %7s %6s %9s %9s %9s %9s %7s\n", "hunters",

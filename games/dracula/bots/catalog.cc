@@ -5,6 +5,7 @@
 #include "games/dracula/bots/baselines.h"
 #include "games/dracula/bots/dracula_ai.h"
 #include "games/dracula/bots/hunter_ai.h"
+#include "games/dracula/bots/hunter_search.h"
 
 namespace arena::dracula {
 
@@ -18,14 +19,24 @@ struct Entry {
 
 const Entry kEntries[] = {
     {"hunter",
-     "reference hunter: possibility tracking and joint pursuit, seeded openings (spec §7.2-§7.3)",
+     "reference hunter: hunter-v2's judgement re-ranked by play-outs on Dracula trails sampled "
+     "from its inference (spec §7.2-§7.3)",
      make_reference_hunter},
     {"dracula", "reference Dracula: search over a model of the hunters' replies (spec §7.4)",
      make_reference_dracula},
-    {"hunter-v1", "earlier reference hunter: as `hunter` with one fixed opening, no seeded draws",
+    {"dracula-models-hunter",
+     "reference Dracula with `hunter` as his model of the hunters (not hunter-v2): what "
+     "predicting hunters who search costs him; its moves depend on the machine's speed",
+     make_dracula_modelling_hunter},
+    {"hunter-v2",
+     "earlier reference hunter: possibility tracking and joint pursuit, seeded openings, no "
+     "search (the reference Dracula's model of the hunters)",
+     make_hunter_v2},
+    {"hunter-v1",
+     "earliest reference hunter: as `hunter-v2` with one fixed opening, no seeded draws",
      make_hunter_v1},
     {"hunter-jitter",
-     "reference hunter with its costs jittered by its own seeded stream: strong hunters that the "
+     "hunter-v2 with its costs jittered by its own seeded stream: strong hunters that the "
      "reference Dracula's model predicts nearly but not exactly",
      make_hunter_jitter},
     {"dracula-v1", "earlier reference Dracula: two-move look-ahead on round-aware distances",

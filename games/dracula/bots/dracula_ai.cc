@@ -10,6 +10,7 @@
 #include "core/rng.h"
 #include "games/dracula/bots/dracula_eval.h"
 #include "games/dracula/bots/hunter_ai.h"
+#include "games/dracula/bots/hunter_search.h"
 #include "games/dracula/bots/inference.h"
 #include "games/dracula/past_plays.h"
 #include "games/dracula/view.h"
@@ -87,6 +88,12 @@ int rounds_unseen(const Record& rec) {
 
 class SearchDracula : public Ai {
  public:
+  // model_search: model the hunters as the reference hunter (bots/hunter_search.h), move for move,
+  // instead of hunter-v2's judgement: what predicting hunters who search costs him.
+  explicit SearchDracula(bool model_search) {
+    if (model_search) model_ai_ = make_reference_hunter(), check_ai_ = make_reference_hunter();
+  }
+
   Decision decide(const TurnRequest& request) override {
     const auto t0 = std::chrono::steady_clock::now();
     auto parsed = parse_full(request.past_plays, {});
@@ -225,7 +232,8 @@ class SearchDracula : public Ai {
     if (auto it = model_memo_.find(seen); it != model_memo_.end()) return it->second;
     const int seat = r.state().player();
     const TurnRequest q{seen, {}, game_seed_ + static_cast<uint64_t>(seat)};
-    Move hm = parse_move(hunter_decide(q, tracker_, seeded_model_).move);
+    Move hm = parse_move(model_ai_ ? model_ai_->decide(q).move
+                                   : hunter_decide(q, tracker_, seeded_model_).move);
     if (!is_legal(r.state(), hm)) hm = Move(r.state().hunter_loc[seat]);
     model_memo_.emplace(seen, hm);
     return hm;
@@ -247,6 +255,11 @@ class SearchDracula : public Ai {
       const int seat = i % kNumSeats;
       if (seat != kDraculaSeat) {
         const TurnRequest q{seen->redacted(), {}, game_seed_ + static_cast<uint64_t>(seat)};
+        if (check_ai_) {
+          if (check_ai_->decide(q).move != code) return false;
+          seen->play(parse_move(code));
+          continue;
+        }
         hunter_options(q, check_tracker_, seeded_model_, options);
         const PlaceId played = code_to_id(code);
         double least = 1e18, cost = 1e18;
@@ -277,6 +290,9 @@ class SearchDracula : public Ai {
   // The same for model_fits, which only ever sees prefixes of the real string: with its own
   // tracker its cache is not thrown away by the play-outs' strings, so each check is incremental.
   Tracker check_tracker_;
+  // The reference hunter as the model and for the check, when it is the model (each keeps its own
+  // tracker, for the same reason as above).
+  std::unique_ptr<Ai> model_ai_, check_ai_;
   uint64_t game_seed_ = 0;
   bool seeded_model_ = true;
   std::chrono::steady_clock::time_point deadline_;
@@ -285,7 +301,11 @@ class SearchDracula : public Ai {
 }  // namespace
 
 std::unique_ptr<Ai> make_reference_dracula() {
-  return std::make_unique<SearchDracula>();
+  return std::make_unique<SearchDracula>(false);
+}
+
+std::unique_ptr<Ai> make_dracula_modelling_hunter() {
+  return std::make_unique<SearchDracula>(true);
 }
 
 }  // namespace arena::dracula

@@ -233,7 +233,7 @@ Decision hunter_decide(const TurnRequest& request, Tracker& tracker, bool seeded
   return {std::string(id_to_code(best_option(options))), ""};
 }
 
-std::unique_ptr<Ai> make_reference_hunter() {
+std::unique_ptr<Ai> make_hunter_v2() {
   return std::make_unique<ReferenceHunter>(true);
 }
 

@@ -1,4 +1,6 @@
-// The reference hunter AI (spec §7.2–§7.3).
+// The reference hunter's judgement (spec §7.2–§7.3), played as `hunter-v2` (and as `hunter-v1`
+// unseeded). The reference hunter (`hunter`, bots/hunter_search.h) re-ranks its cheapest moves by
+// search, and the reference Dracula models the hunters with it (bots/dracula_ai.h).
 //
 // Each seat is its own instance; the four coordinate without messages by computing the same
 // quantities from the shared string: the possibility map of Dracula's location (bots/inference.h),
@@ -22,14 +24,15 @@
 
 namespace arena::dracula {
 
-std::unique_ptr<Ai> make_reference_hunter();
+// `hunter-v2`: the judgement alone, seeded (the reference hunter before the search).
+std::unique_ptr<Ai> make_hunter_v2();
 std::unique_ptr<Ai> make_hunter_v1();
 // `hunter-jitter`: the reference hunter with its costs jittered by a stream of its own, so that
 // Dracula's model, which is the reference hunter, predicts most of its moves but not all: a
 // stand-in for strong hunters he has no exact model of.
 std::unique_ptr<Ai> make_hunter_jitter();
 
-// One decision of the reference hunter (seeded) or of hunter-v1 (!seeded) with a caller-owned
+// One decision of hunter-v2 (seeded) or of hunter-v1 (!seeded) with a caller-owned
 // tracker: Dracula's search models the hunters with it, reusing one tracker across the strings of
 // a game so that its cache keeps every update incremental.
 Decision hunter_decide(const TurnRequest& request, Tracker& tracker, bool seeded);

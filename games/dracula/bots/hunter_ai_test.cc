@@ -1,6 +1,7 @@
-// The reference hunter: legal moves only, deterministic, an inference that never loses Dracula's
-// true location unless the cap was hit, and results on fixed seeds that later versions must keep
-// (the bots are deterministic, so these are exact regression gates, not statistics).
+// hunter-v2, the reference hunter's judgement (the search on top: hunter_search_test.cc): legal
+// moves only, deterministic, an inference that never loses Dracula's true location unless the cap
+// was hit, and results on fixed seeds that later versions must keep (the bots are deterministic, so
+// these are exact regression gates, not statistics).
 #include "games/dracula/bots/hunter_ai.h"
 
 #include <gtest/gtest.h>
@@ -33,8 +34,7 @@ struct GameCheck {
 
 // One game of four reference hunters against `dracula` (random legal moves when null). A separate
 // tracker checks, at every hunter turn, that the true location is still possible.
-GameCheck play(uint64_t seed, Ai* dracula,
-               std::unique_ptr<Ai> (*hunter)() = make_reference_hunter) {
+GameCheck play(uint64_t seed, Ai* dracula, std::unique_ptr<Ai> (*hunter)() = make_hunter_v2) {
   GameCheck g;
   std::vector<std::unique_ptr<Ai>> hunters;
   for (int h = 0; h < 4; ++h) hunters.push_back(hunter());
@@ -163,12 +163,12 @@ TEST(ReferenceHunter, Deterministic) {
   Record full = random_game(7, 200);
   const std::string text = full.full();
   Record rec;
-  auto warm = make_reference_hunter();
+  auto warm = make_hunter_v2();
   for (int i = 0; i < full.plays(); ++i) {
     if (rec.state().player() != kDraculaSeat) {
       const TurnRequest req{rec.redacted(), rec.messages(), 42};
       const Decision a = warm->decide(req);
-      const Decision b = make_reference_hunter()->decide(req);
+      const Decision b = make_hunter_v2()->decide(req);
       const Decision c = warm->decide(req);
       EXPECT_EQ(a.move, b.move);
       EXPECT_EQ(a.move, c.move);
@@ -194,7 +194,7 @@ TEST(HunterJitter, NearlyTheReferenceHunter) {
       const Decision a = warm->decide(req);
       EXPECT_EQ(a.move, make_hunter_jitter()->decide(req).move);
       EXPECT_TRUE(is_legal(rec.state(), parse_move(a.move))) << a.move << " at play " << i;
-      same += a.move == make_reference_hunter()->decide(req).move;
+      same += a.move == make_hunter_v2()->decide(req).move;
       ++decisions;
     }
     rec.play(parse_move(std::string_view(text).substr(8 * i + 1, 2)));
