@@ -3,19 +3,19 @@
 //
 // Why: a hunter whose decisions are cheap and deterministic is a hunter Dracula can run. He sees
 // everything the hunters see (the whole string, every message, the game seed), so the reference
-// Dracula predicts the reference hunters move for move and his 12-round search escapes them in
-// 96 % of games. The hunters have no private randomness (FOD_SEED is public arithmetic on the
-// game seed), so what they can have is work he cannot afford to repeat: each decision here plays
-// out a few hundred determinised futures, and his search would need well over a thousand such
-// decisions per move (docs/dracula.md gives the figures).
+// Dracula, modelling hunter-v2, escapes it in 96 % of games. The hunters have no private
+// randomness (FOD_SEED is public arithmetic on the game seed), so what they can have is work he
+// cannot afford to repeat: each decision here plays out about six thousand determinised futures
+// (2-3 ms), and a Dracula who runs it in his play-outs overruns his safety stop at every move and
+// still loses most games (`dracula-models-hunter`; docs/dracula.md gives the figures).
 //
-// What a decision does: the reference judgement's cheapest few moves are the candidates. Trails
+// What a decision does: hunter-v2's cheapest few moves are the candidates. Trails
 // are drawn, by weight, from the possibility set of the hunter's own inference (a Dracula trail
 // consistent with everything the seat has seen). On each trail, each candidate is played out for
 // a few rounds in which Dracula knows where the hunters are and flees under his real trail rules
 // (no revisits, one hide, one double-back) while the hunters chase where the trail put him. A
-// candidate earns what its play-outs catch him in, sooner counting more, and the reference cost
-// less that worth picks the move. Draws come from the game seed, so a seed replays the same game.
+// candidate earns what its play-outs catch him in, sooner counting more, and hunter-v2's cost less
+// that worth picks the move. Draws come from the game seed, so a seed replays the same game.
 #pragma once
 
 #include <memory>
