@@ -305,5 +305,20 @@ TEST(DraculaBaselines, CatalogHasEverything) {
   EXPECT_EQ(make_ai("nope"), nullptr);
 }
 
+// Each built-in AI is offered for the side it plays: by its name's prefix, so that a Dracula whose
+// name mentions the hunters (dracula-models-hunter) is still a Dracula.
+TEST(DraculaBaselines, EveryBuiltInIsOfferedForItsSide) {
+  std::map<std::string, std::string> side;
+  for (const BotInfo& bot : game_info().bots) {
+    ASSERT_EQ(bot.roles.size(), 1u) << bot.name;
+    side[bot.name] = bot.roles[0];
+  }
+  EXPECT_EQ(side.size(), ai_catalog().size());
+  for (const char* h : {"hunter", "hunter-v2", "hunter-v1", "hunter-jitter", "b-hunt-chase"})
+    EXPECT_EQ(side[h], "hunters") << h;
+  for (const char* d : {"dracula", "dracula-models-hunter", "dracula-v1", "b-drac-loop"})
+    EXPECT_EQ(side[d], "dracula") << d;
+}
+
 }  // namespace
 }  // namespace arena::dracula

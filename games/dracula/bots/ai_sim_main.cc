@@ -158,6 +158,10 @@ int main(int argc, char** argv) {
       g_detail = true;
     } else if (a == "--turn-limit-ms" && i + 1 < argc) {
       g_turn_limit_ms = std::atoi(argv[++i]);
+      if (g_turn_limit_ms <= 0) {
+        std::fprintf(stderr, "dracula_ai_sim: --turn-limit-ms needs a positive number of ms\n");
+        return 2;
+      }
     } else if (a == "--seed-step" && i + 1 < argc) {
       seed_step = std::strtoull(argv[++i], nullptr, 10);
     } else if (a.find(':') != std::string::npos) {

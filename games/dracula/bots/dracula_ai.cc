@@ -255,23 +255,25 @@ class SearchDracula : public Ai {
       const int seat = i % kNumSeats;
       if (seat != kDraculaSeat) {
         const TurnRequest q{seen->redacted(), {}, game_seed_ + static_cast<uint64_t>(seat)};
-        if (check_ai_) {
-          if (check_ai_->decide(q).move != code) return false;
-          seen->play(parse_move(code));
-          continue;
-        }
-        hunter_options(q, check_tracker_, seeded_model_, options);
-        const PlaceId played = code_to_id(code);
-        double least = 1e18, cost = 1e18;
-        for (const HunterOption& o : options) {
-          least = std::min(least, o.cost);
-          if (o.to == played) cost = o.cost;
-        }
-        if (cost > least + kTieMargin) return false;
+        if (!model_would_play(q, code, options)) return false;
       }
       seen->play(parse_move(code));
     }
     return true;
+  }
+
+  // True if the model would have made the hunter move `code` on `q`: the reference hunter's own
+  // move when it is the model, else one that costs hunter-v2 at most kTieMargin more than its own.
+  bool model_would_play(const TurnRequest& q, std::string_view code, HunterOptions& options) {
+    if (check_ai_) return check_ai_->decide(q).move == code;
+    hunter_options(q, check_tracker_, seeded_model_, options);
+    const PlaceId played = code_to_id(code);
+    double least = 1e18, cost = 1e18;
+    for (const HunterOption& o : options) {
+      least = std::min(least, o.cost);
+      if (o.to == played) cost = o.cost;
+    }
+    return cost <= least + kTieMargin;
   }
 
   // Which version of the reference hunters to model: the seeded one if the hunters' round-0 moves

@@ -86,15 +86,15 @@ Trail trail_of(const GameState& s1) {
 bool can_survive(const Trail& t, int depth, int bp) {
   if (depth == 0) return true;
   MoveList ms;
-  dracula_moves_from(t.n, t.codes.data(), t.locs.data(), std::min(5, t.n), ms);
+  t.legal_moves(ms);
   for (int pass = 0; pass < 2; ++pass) {  // location moves first: they keep the escape hatches
     for (Move m : ms) {
       if (m.is_location() != (pass == 0)) continue;
-      int8_t loc = m.is_location() ? m.id : m.id == kHide ? t.locs[0] : t.locs[m.double_back() - 1];
+      const PlaceId loc = t.resolve(m);
       int bp2 = bp - (is_sea(loc) ? 2 : 0) + (loc == kCastleDracula ? 10 : 0);
       if (bp2 <= 0) continue;
       Trail next = t;
-      next.push(m.id, loc);
+      next.play(m);
       if (can_survive(next, depth - 1, bp2)) return true;
     }
   }

@@ -46,6 +46,18 @@ struct Trail {
     codes[0] = code, locs[0] = loc;
     ++n;
   }
+  // Where his move `m` takes him (§2.3; TELEPORT: Castle Dracula), and the trail after it.
+  PlaceId resolve(Move m) const {
+    if (m.is_location()) return m.id;
+    if (m.id == kHide) return locs[0];
+    if (m.double_back()) return locs[m.double_back() - 1];
+    return kCastleDracula;
+  }
+  void play(Move m) { push(m.id, static_cast<int8_t>(resolve(m))); }
+  // His legal moves from here (no TELEPORT added).
+  void legal_moves(MoveList& out) const {
+    dracula_moves_from(n, codes.data(), locs.data(), std::min(5, n), out);
+  }
 };
 Trail trail_of(const GameState& s);
 

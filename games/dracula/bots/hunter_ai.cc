@@ -12,13 +12,6 @@
 namespace arena::dracula {
 namespace {
 
-constexpr int kDistCap = 8;
-
-// Round-aware hunter distance, capped: `k` is the rail allowance of the first move.
-int hdist(int k, PlaceId from, PlaceId to) {
-  return std::min<int>(kDistCap, map().hunter_dist[k][from][to]);
-}
-
 struct Vampire {
   bool alive = false;
   int round = -1;  // round of the placing move
@@ -72,7 +65,7 @@ class ReferenceHunter : public Ai {
   bool seeded_;
 };
 
-// The reference hunter with every cost jittered by kJitter times a draw from a stream of its own,
+// hunter-v2 with every cost jittered by kJitter times a draw from a stream of its own,
 // which Dracula's model does not reproduce: strong hunters that play nearly, but not exactly, as
 // his model does, like a good team written by someone else. The seeded tie-break is 0.3; a move's
 // costs differ by about 10 per expected step of distance to Dracula.
@@ -138,14 +131,14 @@ void hunter_options(const TurnRequest& request, Tracker& tracker, bool seeded, H
 
   // Other hunters' distance to every place by the time of my next turn.
   std::array<int, kNumPlaces> others;
-  others.fill(kDistCap);
+  others.fill(kHunterDistCap);
   for (int o = 0; o < 4; ++o) {
     if (o == me) continue;
     const PlaceId at = v.location(o);
     if (!is_real(at)) continue;
     for (int x = 0; x < kNumPlaces; ++x) {
-      const int d = o < me ? hdist(rail_allowance(round + 1, o), at, x)
-                           : std::max(0, hdist(rail_allowance(round, o), at, x) - 1);
+      const int d = o < me ? capped_hunter_dist(rail_allowance(round + 1, o), at, x)
+                           : std::max(0, capped_hunter_dist(rail_allowance(round, o), at, x) - 1);
       others[x] = std::min(others[x], d);
     }
   }
@@ -170,8 +163,8 @@ void hunter_options(const TurnRequest& request, Tracker& tracker, bool seeded, H
     for (int o = 0; o < 4; ++o) {
       const PlaceId at = v.location(o);
       if (!is_real(at)) continue;
-      const int d = o < me ? hdist(rail_allowance(round + 1, o), at, vamp_target) + 1
-                           : hdist(rail_allowance(round, o), at, vamp_target);
+      const int d = o < me ? capped_hunter_dist(rail_allowance(round + 1, o), at, vamp_target) + 1
+                           : capped_hunter_dist(rail_allowance(round, o), at, vamp_target);
       if (d < best) best = d, who = o;
     }
     vamp_mine = who == me;
@@ -204,12 +197,13 @@ void hunter_options(const TurnRequest& request, Tracker& tracker, bool seeded, H
     double cover = 0, own = 0;
     for (int x = 0; x < kNumPlaces; ++x) {
       if (next[x] <= 0) continue;
-      const int dm = hdist(k, d, x);
+      const int dm = capped_hunter_dist(k, d, x);
       cover += next[x] * std::min(dm, others[x]);
       own += next[x] * dm;
     }
     cost += 10.0 * cover + 1.0 * own;
-    if (vamp_mine) cost += 30.0 * hdist(k, d, vamp_target) - (d == vamp_target ? 30.0 : 0.0);
+    if (vamp_mine)
+      cost += 30.0 * capped_hunter_dist(k, d, vamp_target) - (d == vamp_target ? 30.0 : 0.0);
     const int t = traps_at(d);
     if (t > 0) cost += lp <= 2 * t + 4 ? 500.0 : 3.0 * t;
     if (d == here && lp <= 4) cost -= 8.0;  // rest when hurt

@@ -16,6 +16,7 @@
 // and no tie-break draws, kept as a baseline.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -24,11 +25,18 @@
 
 namespace arena::dracula {
 
+// Round-aware hunter distance (`k` is the rail allowance of the first move), capped: beyond
+// kHunterDistCap moves every place is as far.
+inline constexpr int kHunterDistCap = 8;
+inline int capped_hunter_dist(int k, PlaceId from, PlaceId to) {
+  return std::min<int>(kHunterDistCap, map().hunter_dist[k][from][to]);
+}
+
 // `hunter-v2`: the judgement alone, seeded (the reference hunter before the search).
 std::unique_ptr<Ai> make_hunter_v2();
 std::unique_ptr<Ai> make_hunter_v1();
-// `hunter-jitter`: the reference hunter with its costs jittered by a stream of its own, so that
-// Dracula's model, which is the reference hunter, predicts most of its moves but not all: a
+// `hunter-jitter`: hunter-v2 with its costs jittered by a stream of its own, so that Dracula's
+// model, which is hunter-v2, predicts most of its moves but not all: a
 // stand-in for strong hunters he has no exact model of.
 std::unique_ptr<Ai> make_hunter_jitter();
 

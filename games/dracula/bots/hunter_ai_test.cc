@@ -32,8 +32,8 @@ struct GameCheck {
   int score = 0;
 };
 
-// One game of four reference hunters against `dracula` (random legal moves when null). A separate
-// tracker checks, at every hunter turn, that the true location is still possible.
+// One game of four hunters (hunter-v2 unless given) against `dracula` (random legal moves when
+// null). A separate tracker checks, at every hunter turn, that the true location is still possible.
 GameCheck play(uint64_t seed, Ai* dracula, std::unique_ptr<Ai> (*hunter)() = make_hunter_v2) {
   GameCheck g;
   std::vector<std::unique_ptr<Ai>> hunters;
@@ -83,7 +83,7 @@ GameCheck play(uint64_t seed, Ai* dracula, std::unique_ptr<Ai> (*hunter)() = mak
   return g;
 }
 
-TEST(ReferenceHunter, LegalAndInferenceSoundAgainstRandomDracula) {
+TEST(HunterV2, LegalAndInferenceSoundAgainstRandomDracula) {
   GameCheck total;
   int wins = 0;
   for (uint64_t seed = 1; seed <= 60; ++seed) {
@@ -100,7 +100,7 @@ TEST(ReferenceHunter, LegalAndInferenceSoundAgainstRandomDracula) {
   EXPECT_GE(wins, 60);
 }
 
-TEST(ReferenceHunter, LegalAndInferenceSoundAgainstDraculaV1) {
+TEST(HunterV2, LegalAndInferenceSoundAgainstDraculaV1) {
   GameCheck total;
   int wins = 0;
   for (uint64_t seed = 100; seed < 140; ++seed) {
@@ -118,8 +118,8 @@ TEST(ReferenceHunter, LegalAndInferenceSoundAgainstDraculaV1) {
 }
 
 // Seeds matter: hunter-v1 replays nearly the same game whatever the seed; the seeded openings and
-// tie-breaks of the reference hunter make different games.
-TEST(ReferenceHunter, SeedsMatter) {
+// tie-breaks of hunter-v2 make different games.
+TEST(HunterV2, SeedsMatter) {
   std::set<int> v1_scores, scores;
   for (uint64_t seed = 1; seed <= 10; ++seed) {
     auto d1 = make_dracula_v1();
@@ -134,7 +134,7 @@ TEST(ReferenceHunter, SeedsMatter) {
 }
 
 // Inference over long games with many hidden moves: random games give the hunters little help.
-TEST(ReferenceHunter, InferenceSoundOnRandomGames) {
+TEST(HunterV2, InferenceSoundOnRandomGames) {
   int checks = 0, misses = 0, capped = 0;
   for (uint64_t seed = 1; seed <= 10; ++seed) {
     Record full = random_game(seed, 600);
@@ -159,7 +159,7 @@ TEST(ReferenceHunter, InferenceSoundOnRandomGames) {
   EXPECT_EQ(misses, 0);
 }
 
-TEST(ReferenceHunter, Deterministic) {
+TEST(HunterV2, Deterministic) {
   Record full = random_game(7, 200);
   const std::string text = full.full();
   Record rec;
@@ -178,10 +178,10 @@ TEST(ReferenceHunter, Deterministic) {
   }
 }
 
-// hunter-jitter is the reference hunter's judgement with every cost jittered by a stream of its
-// own: deterministic, legal, the reference hunter's move at most turns but not at all of them
+// hunter-jitter is hunter-v2's judgement with every cost jittered by a stream of its own:
+// deterministic, legal, hunter-v2's move at most turns but not at all of them
 // (that difference is what it is for: strong hunters the reference Dracula cannot predict exactly).
-TEST(HunterJitter, NearlyTheReferenceHunter) {
+TEST(HunterJitter, NearlyHunterV2) {
   Record full = random_game(7, 200);
   const std::string text = full.full();
   Record rec;
@@ -199,7 +199,7 @@ TEST(HunterJitter, NearlyTheReferenceHunter) {
     }
     rec.play(parse_move(std::string_view(text).substr(8 * i + 1, 2)));
   }
-  std::printf("hunter-jitter: %d of %d moves as the reference hunter's\n", same, decisions);
+  std::printf("hunter-jitter: %d of %d moves as hunter-v2's\n", same, decisions);
   EXPECT_GE(same, decisions * 3 / 4);
   EXPECT_LT(same, decisions);
 }

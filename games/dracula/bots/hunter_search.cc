@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "games/dracula/bots/dracula_eval.h"
 #include "games/dracula/bots/hunter_ai.h"
 #include "games/dracula/bots/inference.h"
 #include "games/dracula/engine.h"
@@ -25,33 +26,12 @@ constexpr double kCatchWorth = 20.0;
 // A catch after t of his moves counts kCatchDecay^t: sooner is surer, since the play-out's
 // Dracula flees by distance alone.
 constexpr double kCatchDecay = 0.75;
-constexpr int kDistCap = 8;
 
-int hdist(int k, PlaceId from, PlaceId to) {
-  return std::min<int>(kDistCap, map().hunter_dist[k][from][to]);
-}
-
-// Dracula as one drawn trail has him: his last 5 move codes and 6 locations, newest first.
-struct Trail {
-  int moves = 0;
-  std::array<int8_t, 5> code{};
-  std::array<int8_t, 6> loc{};
-
-  PlaceId here() const { return loc[0]; }
-  PlaceId resolve(Move m) const {
-    if (m.is_location()) return m.id;
-    if (m.id == kHide) return loc[0];
-    if (m.double_back()) return loc[m.double_back() - 1];
-    return kCastleDracula;  // TELEPORT
-  }
-  void play(Move m) {
-    const PlaceId to = resolve(m);
-    for (int i = 4; i > 0; --i) code[i] = code[i - 1];
-    for (int i = 5; i > 0; --i) loc[i] = loc[i - 1];
-    code[0] = m.id;
-    loc[0] = static_cast<int8_t>(to);
-    ++moves;
-  }
+// A Dracula trail drawn from the possibility set, and how many of the draws gave it: equal
+// trails give equal play-outs, so each is played out once and counted that many times.
+struct DrawnTrail {
+  Trail trail;
+  int count;
 };
 
 // One determinised future: the hunters know where the trail put him, he knows where they are.
@@ -75,17 +55,17 @@ class PlayOut {
       for (int seat = 0; seat < 4; ++seat)
         if (chase(seat, round_ + t)) return worth;
     }
-    int nearest = kDistCap;
+    int nearest = kHunterDistCap;
     for (int h = 0; h < 4; ++h)
       if (is_real(hunters_[h]))
-        nearest = std::min(
-            nearest, hdist(rail_allowance(round_ + kRounds + 1, h), hunters_[h], trail_.here()));
+        nearest = std::min(nearest, capped_hunter_dist(rail_allowance(round_ + kRounds + 1, h),
+                                                       hunters_[h], trail_.locs[0]));
     return -0.02 * nearest;
   }
 
  private:
   bool caught() const {
-    const PlaceId d = trail_.here();
+    const PlaceId d = trail_.locs[0];
     if (!is_land(d)) return false;
     for (PlaceId h : hunters_)
       if (h == d) return true;
@@ -96,12 +76,12 @@ class PlayOut {
   bool chase(int seat, int round) {
     const PlaceId from = hunters_[seat];
     if (!is_real(from) || from == kHospital) return false;
-    const PlaceId target = trail_.here();
+    const PlaceId target = trail_.locs[0];
     const int k_next = rail_allowance(round + 1, seat);
     int best = 1 << 20;
     PlaceId to = from;
     map().hunter_moves[rail_allowance(round, seat)][from].for_each([&](PlaceId p) {
-      const int d = p == target ? -1 : hdist(k_next, p, target);
+      const int d = p == target ? -1 : capped_hunter_dist(k_next, p, target);
       if (d < best) best = d, to = p;
     });
     hunters_[seat] = to;
@@ -112,8 +92,7 @@ class PlayOut {
   // that is as far (the sea costs blood).
   void flee(int round) {
     MoveList ms;
-    const int count = std::min(5, trail_.moves);
-    dracula_moves_from(trail_.moves, trail_.code.data(), trail_.loc.data(), count, ms);
+    trail_.legal_moves(ms);
     if (ms.empty()) {
       trail_.play(Move(kTeleport));
       return;
@@ -122,10 +101,11 @@ class PlayOut {
     Move pick = ms[0];
     for (Move m : ms) {
       const PlaceId y = trail_.resolve(m);
-      int nearest = kDistCap;
+      int nearest = kHunterDistCap;
       for (int h = 0; h < 4; ++h)
         if (is_real(hunters_[h]) && hunters_[h] != kHospital)
-          nearest = std::min(nearest, hdist(rail_allowance(round + 1, h), hunters_[h], y));
+          nearest =
+              std::min(nearest, capped_hunter_dist(rail_allowance(round + 1, h), hunters_[h], y));
       const int value = 2 * nearest + (is_land(y) ? 1 : 0);
       if (value > best) best = value, pick = m;
     }
@@ -145,7 +125,8 @@ class SearchHunter : public Ai {
     const View v(request.past_plays);
     const int me = v.player();
     const int round = v.round();
-    draw_trails(request);
+    // FOD_SEED is the game seed plus the seat index.
+    draw_trails(request.seed - static_cast<uint64_t>(me), play_count(request.past_plays));
     if (trails_.empty()) return {std::string(id_to_code(best_option(options_))), ""};
 
     // The reference judgement's cheapest moves, in its order.
@@ -159,59 +140,67 @@ class SearchHunter : public Ai {
     for (int c = 0; c < n; ++c) {
       hunters[me] = options_[c].to;
       double worth = 0;
-      for (const Trail& t : trails_) worth += PlayOut(hunters, t, round).run(me + 1);
-      const double cost = options_[c].cost - kCatchWorth * worth / trails_.size();
+      for (const DrawnTrail& t : trails_)
+        worth += t.count * PlayOut(hunters, t.trail, round).run(me + 1);
+      const double cost = options_[c].cost - kCatchWorth * worth / draws_;
       if (cost < best_cost - 1e-9) best_cost = cost, best = options_[c].to;
     }
     return {std::string(id_to_code(best)), ""};
   }
 
  private:
-  // kSamples trails from the tracker's possibility set, by weight (all of them if fewer), drawn
-  // from the game seed's stream for this play.
-  void draw_trails(const TurnRequest& request) {
+  // kSamples trails from the tracker's possibility set, by weight, drawn from the game seed's
+  // stream for this play; when the set is that small, each of its trails as often as its weight
+  // says (rounded, at least once). Equal draws are merged (DrawnTrail::count).
+  void draw_trails(uint64_t game_seed, int plays) {
     trails_.clear();
+    draws_ = 0;
     const auto& hyps = tracker_.hypothesis_set();
     const int moves = tracker_.dracula_moves();
-    auto trail_of = [&](const Hypothesis& h) {
-      Trail t;
-      t.moves = moves;
-      std::copy(h.code.begin(), h.code.end(), t.code.begin());
-      std::copy(h.loc.begin(), h.loc.end(), t.loc.begin());
-      return t;
-    };
     if (hyps.empty() || moves == 0) return;
+    auto add = [&](const Hypothesis& h, int count) {
+      if (!is_real(h.loc[0])) return;
+      Trail t;
+      t.n = moves;
+      std::copy_n(h.code.begin(), 5, t.codes.begin());
+      std::copy_n(h.loc.begin(), 5, t.locs.begin());
+      trails_.push_back({t, count});
+      draws_ += count;
+    };
+    double total = 0;
+    for (const Hypothesis& h : hyps) total += h.weight;
     if (static_cast<int>(hyps.size()) <= kSamples) {
-      // Few enough to play them all, each as often as its weight says (rounded, at least once).
-      double total = 0;
-      for (const Hypothesis& h : hyps) total += h.weight;
-      for (const Hypothesis& h : hyps) {
-        if (!is_real(h.loc[0])) continue;
-        const int copies = std::max(1, static_cast<int>(kSamples * h.weight / total + 0.5));
-        for (int i = 0; i < copies; ++i) trails_.push_back(trail_of(h));
-      }
+      for (const Hypothesis& h : hyps)
+        add(h, std::max(1, static_cast<int>(kSamples * h.weight / total + 0.5)));
       return;
     }
     cumulative_.resize(hyps.size());
-    double total = 0;
-    for (size_t i = 0; i < hyps.size(); ++i) cumulative_[i] = total += hyps[i].weight;
-    const View v(request.past_plays);
-    const uint64_t game_seed = request.seed - static_cast<uint64_t>(v.player());
+    double sum = 0;
+    for (size_t i = 0; i < hyps.size(); ++i) cumulative_[i] = sum += hyps[i].weight;
     Rng rng(splitmix64(splitmix64(game_seed ^ fnv1a64("hunter-search")) ^
-                       static_cast<uint64_t>(play_count(request.past_plays))));
+                       static_cast<uint64_t>(plays)));
+    drawn_.clear();
     for (int i = 0; i < kSamples; ++i) {
-      const double r = rng.unit() * total;
+      const double r = rng.unit() * sum;
       const size_t at =
           std::upper_bound(cumulative_.begin(), cumulative_.end(), r) - cumulative_.begin();
-      const Hypothesis& h = hyps[std::min(at, hyps.size() - 1)];
-      if (is_real(h.loc[0])) trails_.push_back(trail_of(h));
+      drawn_.push_back(std::min(at, hyps.size() - 1));
+    }
+    std::sort(drawn_.begin(), drawn_.end());
+    for (size_t i = 0; i < drawn_.size();) {
+      size_t j = i;
+      while (j < drawn_.size() && drawn_[j] == drawn_[i]) ++j;
+      add(hyps[drawn_[i]], static_cast<int>(j - i));
+      i = j;
     }
   }
 
   Tracker tracker_;
   HunterOptions options_;
-  std::vector<Trail> trails_;
+  std::vector<DrawnTrail> trails_;
+  int draws_ = 0;  // sum of trails_' counts
   std::vector<double> cumulative_;
+  std::vector<size_t> drawn_;
 };
 
 }  // namespace
