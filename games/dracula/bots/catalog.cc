@@ -25,8 +25,9 @@ const Entry kEntries[] = {
     {"dracula", "reference Dracula: search over a model of the hunters' replies (spec §7.4)",
      make_reference_dracula},
     {"dracula-models-hunter",
-     "reference Dracula with `hunter` as his model of the hunters (not hunter-v2): what "
-     "predicting hunters who search costs him; its moves depend on the machine's speed",
+     "reference Dracula with `hunter` as his model of the hunters (not hunter-v2): a measure of "
+     "what predicting them gives him; the safety stop cuts some searches, so some of its moves "
+     "depend on the machine's speed",
      make_dracula_modelling_hunter},
     {"hunter-v2",
      "earlier reference hunter: possibility tracking and joint pursuit, seeded openings, no "

@@ -89,7 +89,7 @@ int rounds_unseen(const Record& rec) {
 class SearchDracula : public Ai {
  public:
   // model_search: model the hunters as the reference hunter (bots/hunter_search.h), move for move,
-  // instead of hunter-v2's judgement: what predicting hunters who search costs him.
+  // instead of hunter-v2's judgement: what predicting the reference hunter gives him.
   explicit SearchDracula(bool model_search) {
     if (model_search) model_ai_ = make_reference_hunter(), check_ai_ = make_reference_hunter();
   }

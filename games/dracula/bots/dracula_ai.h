@@ -4,17 +4,16 @@
 // the hunter model is hunter-v2's judgement (bots/hunter_ai.h: possibility tracking on the
 // redacted string he can produce from his own full one, then joint pursuit), run for all four
 // seats, seeded or as hunter-v1 depending on the hunters' round-0 moves. It is not the reference
-// hunter (bots/hunter_search.h), whose search on top of that judgement costs a few ms a decision:
-// run in his play-outs, it overruns his safety stop at every move (`dracula-models-hunter`,
-// docs/dracula.md). Each of his most promising moves (ranked by dracula-v1's judgement,
-// bots/dracula_eval.h) is played out for 12 rounds: the modelled hunters reply, he continues with
-// dracula-v1's choice (twice: its best and its second best first continuation, the better counts),
-// and the position reached is scored by what decides the game: the score taken off the clock
-// (hospitals, matured vampires), his blood and his best next move against the hunters' reach.
-// Hides, double-backs, sea, Castle Dracula, traps and the vampire's placement are all moves of the
-// same search, judged by their consequences. The hunters decide on what they see, so their modelled
-// replies are memoised by their redacted string: every hidden land move looks alike to them ("C?"),
-// and play-outs share most replies.
+// hunter (bots/hunter_search.h), which searches on top of that judgement and so beats him; with
+// it as his model (`dracula-models-hunter`, docs/dracula.md) he beats it in turn. Each of his most
+// promising moves (ranked by dracula-v1's judgement, bots/dracula_eval.h) is played out for 12
+// rounds: the modelled hunters reply, he continues with dracula-v1's choice (twice: its best and
+// its second best first continuation, the better counts), and the position reached is scored by
+// what decides the game: the score taken off the clock (hospitals, matured vampires), his blood and
+// his best next move against the hunters' reach. Hides, double-backs, sea, Castle Dracula, traps
+// and the vampire's placement are all moves of the same search, judged by their consequences. The
+// hunters decide on what they see, so their modelled replies are memoised by their redacted string:
+// every hidden land move looks alike to them ("C?"), and play-outs share most replies.
 //
 // He searches only while the model is right: if it would not have made every hunter move of the
 // last three rounds, up to its tie-breaks (baseline or foreign hunters), a deep search on a wrong
@@ -36,8 +35,8 @@ namespace arena::dracula {
 
 std::unique_ptr<Ai> make_reference_dracula();
 // `dracula-models-hunter`: the same search with the reference hunter (bots/hunter_search.h) as his
-// model, move for move: what predicting hunters who search would cost him (docs/dracula.md). Its
-// search overruns the safety stop, so unlike the others its moves depend on the machine's speed.
+// model, move for move: what predicting it gives him (docs/dracula.md). Some of its searches reach
+// the safety stop, so unlike the others some of its moves depend on the machine's speed.
 std::unique_ptr<Ai> make_dracula_modelling_hunter();
 // dracula-v1: the reference Dracula before the search (a two-move look-ahead against the hunters'
 // reach, no model of their inference), kept as a baseline.

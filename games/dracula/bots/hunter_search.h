@@ -1,13 +1,13 @@
 // The reference hunter (`hunter`, spec §7.3): the judgement of `hunter-v2` (bots/hunter_ai.h)
 // re-ranked by an information-set search, play-outs on Dracula trails sampled from its inference.
 //
-// Why: a hunter whose decisions are cheap and deterministic is a hunter Dracula can run. He sees
-// everything the hunters see (the whole string, every message, the game seed), so the reference
-// Dracula, modelling hunter-v2, escapes it in 96 % of games. The hunters have no private
-// randomness (FOD_SEED is public arithmetic on the game seed), so what they can have is work he
-// cannot afford to repeat: each decision here plays out about six thousand determinised futures
-// (2-3 ms), and a Dracula who runs it in his play-outs overruns his safety stop at every move and
-// still loses most games (`dracula-models-hunter`; docs/dracula.md gives the figures).
+// Why: hunter-v2 is cheap and deterministic, and the reference Dracula, who sees everything the
+// hunters see (the whole string, every message, the game seed), runs it as his model and escapes
+// it in 96 % of games. This hunter plays differently from that model, so he no longer predicts
+// it, and it wins against him. It is not out of his reach: a decision costs 0.4 ms on average,
+// and a Dracula who runs it in his play-outs (`dracula-models-hunter`) wins again. The hunters
+// have no private randomness (FOD_SEED is public arithmetic on the game seed), so hunters who
+// hold against a Dracula who knows their code remain open (docs/dracula.md gives the figures).
 //
 // What a decision does: hunter-v2's cheapest few moves are the candidates. Trails
 // are drawn, by weight, from the possibility set of the hunter's own inference (a Dracula trail
