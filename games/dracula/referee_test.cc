@@ -299,9 +299,9 @@ TEST(DraculaBaselines, LoopCirclesIberia) {
 
 TEST(DraculaBaselines, CatalogHasEverything) {
   for (const auto& [name, help] : ai_catalog()) EXPECT_NE(make_ai(name), nullptr) << name;
-  // 2 reference AIs, their earlier versions (hunter-v2, hunter-v1, dracula-v1), the two measures
-  // (hunter-jitter, dracula-models-hunter), 6 baselines
-  EXPECT_EQ(ai_catalog().size(), 13u);
+  // 2 reference AIs, their earlier versions (hunter-v3, hunter-v2, hunter-v1, dracula-v1), the two
+  // measures (hunter-jitter, dracula-models-hunter), 6 baselines
+  EXPECT_EQ(ai_catalog().size(), 14u);
   EXPECT_EQ(make_ai("nope"), nullptr);
 }
 
@@ -314,7 +314,8 @@ TEST(DraculaBaselines, EveryBuiltInIsOfferedForItsSide) {
     side[bot.name] = bot.roles[0];
   }
   EXPECT_EQ(side.size(), ai_catalog().size());
-  for (const char* h : {"hunter", "hunter-v2", "hunter-v1", "hunter-jitter", "b-hunt-chase"})
+  for (const char* h :
+       {"hunter", "hunter-v3", "hunter-v2", "hunter-v1", "hunter-jitter", "b-hunt-chase"})
     EXPECT_EQ(side[h], "hunters") << h;
   for (const char* d : {"dracula", "dracula-models-hunter", "dracula-v1", "b-drac-loop"})
     EXPECT_EQ(side[d], "dracula") << d;

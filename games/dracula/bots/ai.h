@@ -35,10 +35,10 @@ class Ai {
   virtual Decision decide(const TurnRequest& request) = 0;
 };
 
-// Every built-in AI by name: "hunter", "dracula" (the reference AIs), "hunter-v2", "hunter-v1",
-// "dracula-v1" (their earlier versions), "hunter-jitter", "dracula-models-hunter" (measures) and
-// the six baselines of §7.6 ("b-drac-random", "b-drac-greedy",
-// "b-drac-loop", "b-hunt-stay", "b-hunt-random", "b-hunt-chase"). nullptr for an unknown name.
+// Every built-in AI by name: "hunter", "dracula" (the reference AIs), "hunter-v3", "hunter-v2",
+// "hunter-v1", "dracula-v1" (their earlier versions), "hunter-jitter", "dracula-models-hunter"
+// (measures) and the six baselines of §7.6 ("b-drac-random", "b-drac-greedy", "b-drac-loop",
+// "b-hunt-stay", "b-hunt-random", "b-hunt-chase"). nullptr for an unknown name.
 std::unique_ptr<Ai> make_ai(const std::string& name);
 
 // (name, one-line description) of every built-in AI, for `arena games` and errors.

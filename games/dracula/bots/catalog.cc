@@ -19,8 +19,8 @@ struct Entry {
 
 const Entry kEntries[] = {
     {"hunter",
-     "reference hunter: hunter-v2's judgement re-ranked by play-outs on Dracula trails sampled "
-     "from its inference (spec §7.2-§7.3)",
+     "reference hunter: Mina guards Castle Dracula; the others play hunter-v2's judgement "
+     "re-ranked by play-outs on Dracula trails sampled from their inference (spec §7.2-§7.3)",
      make_reference_hunter},
     {"dracula", "reference Dracula: search over a model of the hunters' replies (spec §7.4)",
      make_reference_dracula},
@@ -29,6 +29,9 @@ const Entry kEntries[] = {
      "what predicting them gives him; the safety stop cuts some searches, so some of its moves "
      "depend on the machine's speed",
      make_dracula_modelling_hunter},
+    {"hunter-v3",
+     "earlier reference hunter: as `hunter` without the castle guard, all four searching",
+     make_hunter_v3},
     {"hunter-v2",
      "earlier reference hunter: possibility tracking and joint pursuit, seeded openings, no "
      "search (the reference Dracula's model of the hunters)",

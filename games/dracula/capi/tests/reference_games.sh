@@ -3,7 +3,8 @@
 # games as the built-in bots: the same past-plays string, move for move, with the programs run by
 # the referee in process mode (a process per turn, FOD_SEED from the referee).
 #   - referenceHunter for all four hunters against bot:dracula-v1, seeds 3 and 5 (short games);
-#   - referenceDracula against bot:hunter, seed 3 (265 rounds, every move a search).
+#   - referenceDracula against bot:hunter-v2 (his model, so every move after the first rounds is a
+#     search), seed 3.
 #
 # Usage: reference_games.sh BUILD_DIR EXAMPLES_DIR WORK_DIR
 set -eu
@@ -40,6 +41,6 @@ PY
 
 same_game 3 "$examples/referenceHunter" bot:dracula-v1 bot:hunter bot:dracula-v1
 same_game 5 "$examples/referenceHunter" bot:dracula-v1 bot:hunter bot:dracula-v1
-same_game 3 bot:hunter "$examples/referenceDracula" bot:hunter bot:dracula
+same_game 3 bot:hunter-v2 "$examples/referenceDracula" bot:hunter-v2 bot:dracula
 
 echo "reference AIs from C: OK"
