@@ -30,7 +30,7 @@ constexpr double kCatchDecay = 0.75;
 // The seat that guards Castle Dracula: Mina Harker, whose openings are next to it. From round 1
 // she walks to the castle and stays there (back again after the hospital). Dracula's blood comes
 // only from the castle (+10 a turn), and the reference Dracula lives on it: against hunter-v1 he
-// ends about 22 turns a game there and pays for about 95 sea turns with it. With the castle
+// ends about 20 turns a game there and pays for about 95 sea turns with it. With the castle
 // guarded, each turn he ends there is a confrontation (−10) on her next turn, and he is revealed
 // in a dead end with two exits (GA, KL). Even a Dracula who runs the hunters' code and so knows
 // where she will be (`dracula-models-hunter`) cannot change that, which is what makes this cover
