@@ -6,8 +6,8 @@
 // seats, seeded or as hunter-v1 depending on the hunters' round-0 moves. It is not the reference
 // hunter (bots/hunter_search.h), which searches on top of that judgement and guards his castle,
 // and so beats him; with it as his model (`dracula-models-hunter`, docs/dracula.md) he still
-// loses 28 of seeds 1-30, since the guard denies him the castle whatever he knows. Each of his most
-// promising moves (ranked by dracula-v1's judgement, bots/dracula_eval.h) is played out for 12
+// loses 96 of seeds 1-100, since the guard denies him the castle whatever he knows. Each of his
+// most promising moves (ranked by dracula-v1's judgement, bots/dracula_eval.h) is played out for 12
 // rounds: the modelled hunters reply, he continues with dracula-v1's choice (twice: its best and
 // its second best first continuation, the better counts), and the position reached is scored by
 // what decides the game: the score taken off the clock (hospitals, matured vampires), his blood and

@@ -35,7 +35,7 @@ constexpr double kCatchDecay = 0.75;
 // in a dead end with two exits (GA, KL). Even a Dracula who runs the hunters' code and so knows
 // where she will be (`dracula-models-hunter`) cannot change that, which is what makes this cover
 // hold where prediction beats every other move: without the guard the hunters won none of seeds
-// 1-10 against him, with it 28 of seeds 1-30 (docs/dracula.md). Three hunters chase instead of
+// 1-10 against him, with it 96 of seeds 1-100 (docs/dracula.md). Three hunters chase instead of
 // four, so Draculas who do not live on the castle last a little longer (dracula-v1: round 46.7
 // instead of 33.8 over seeds 1-100), and every one of them still dies.
 constexpr int kCastleGuard = 3;
