@@ -40,15 +40,15 @@ constexpr double kCatchDecay = 0.75;
 // instead of 33.8 over seeds 1-100), and every one of them still dies.
 constexpr int kCastleGuard = 3;
 
-// The guard's move from `from` in `round`: stay in the castle, else the reachable place nearest
-// to it.
+// The guard's move from `from` in `round`: stay in the castle, else the first reachable place
+// of a shortest way to it (distances uncapped, so that this holds from anywhere on the map).
 PlaceId castle_guard_move(int round, PlaceId from) {
   if (from == kCastleDracula) return from;
-  const int k_next = rail_allowance(round + 1, kCastleGuard);
+  const auto& dist = map().hunter_dist[rail_allowance(round + 1, kCastleGuard)];
   int best = 1 << 20;
   PlaceId to = from;
   map().hunter_moves[rail_allowance(round, kCastleGuard)][from].for_each([&](PlaceId p) {
-    const int d = p == kCastleDracula ? -1 : capped_hunter_dist(k_next, p, kCastleDracula);
+    const int d = p == kCastleDracula ? -1 : dist[p][kCastleDracula];
     if (d < best) best = d, to = p;
   });
   return to;
