@@ -157,11 +157,15 @@ int main(int argc, char** argv) {
     } else if (a == "--detail") {
       g_detail = true;
     } else if (a == "--turn-limit-ms" && i + 1 < argc) {
-      g_turn_limit_ms = std::atoi(argv[++i]);
-      if (g_turn_limit_ms <= 0) {
-        std::fprintf(stderr, "dracula_ai_sim: --turn-limit-ms needs a positive number of ms\n");
+      const char* text = argv[++i];
+      char* end = nullptr;
+      const long ms = std::strtol(text, &end, 10);
+      if (end == text || *end != '\0' || ms < 1 || ms > 600000) {
+        std::fprintf(stderr,
+                     "dracula_ai_sim: --turn-limit-ms needs a number of ms from 1 to 600000\n");
         return 2;
       }
+      g_turn_limit_ms = static_cast<int>(ms);
     } else if (a == "--seed-step" && i + 1 < argc) {
       seed_step = std::strtoull(argv[++i], nullptr, 10);
     } else if (a.find(':') != std::string::npos) {

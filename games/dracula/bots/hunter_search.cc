@@ -40,20 +40,6 @@ constexpr double kCatchDecay = 0.75;
 // instead of 33.8 over seeds 1-100), and every one of them still dies.
 constexpr int kCastleGuard = 3;
 
-// The guard's move from `from` in `round`: stay in the castle, else the first reachable place
-// of a shortest way to it (distances uncapped, so that this holds from anywhere on the map).
-PlaceId castle_guard_move(int round, PlaceId from) {
-  if (from == kCastleDracula) return from;
-  const auto& dist = map().hunter_dist[rail_allowance(round + 1, kCastleGuard)];
-  int best = 1 << 20;
-  PlaceId to = from;
-  map().hunter_moves[rail_allowance(round, kCastleGuard)][from].for_each([&](PlaceId p) {
-    const int d = p == kCastleDracula ? -1 : dist[p][kCastleDracula];
-    if (d < best) best = d, to = p;
-  });
-  return to;
-}
-
 // A Dracula trail drawn from the possibility set, and how many of the draws gave it: equal
 // trails give equal play-outs, so each is played out once and counted that many times.
 struct DrawnTrail {
@@ -156,8 +142,11 @@ class SearchHunter : public Ai {
     const View v(request.past_plays);
     const int me = v.player();
     const int round = v.round();
-    if (guard_castle_ && me == kCastleGuard && round >= 1)
-      return {std::string(id_to_code(castle_guard_move(round, v.location(me)))), ""};
+    if (guard_castle_ && me == kCastleGuard && round >= 1) {
+      // Stay in the castle, else the first step of a shortest way to it.
+      const PlaceList way = v.shortest_path(me, kCastleDracula);
+      return {std::string(id_to_code(way.empty() ? v.location(me) : way[0])), ""};
+    }
     // FOD_SEED is the game seed plus the seat index.
     draw_trails(request.seed - static_cast<uint64_t>(me), play_count(request.past_plays));
     if (trails_.empty()) return {std::string(id_to_code(best_option(options_))), ""};
