@@ -66,11 +66,32 @@ int cmd_play(const PlayOptions& o) {
     }
     return kUsage;
   }
-  if (server) server->live_end(live_id, outcome.replay.to_jsonl());
-  // Interrupted: the bots were killed mid-game, so the result says nothing; nothing is printed.
+  const std::string jsonl = outcome.replay.to_jsonl();
+  // The replay file is whole before the viewers hear that the match is over, so that anyone who
+  // sees the result on the page can read the file (it was written after, and a reader could
+  // catch its last line half written). Interrupted: the bots were killed mid-game, so the result
+  // says nothing; no file is written and nothing is printed.
+  std::string replay_error;
+  if (!interrupted() && !o.replay_path.empty()) {
+    try {
+      write_file(o.replay_path, jsonl);
+    } catch (const std::exception& e) {
+      replay_error = e.what();
+    }
+  }
+  if (server) server->live_end(live_id, jsonl);
   if (interrupted()) return kInterrupted;
+  if (!replay_error.empty()) {
+    // The match was played; the page still shows it. The run fails, since the replay asked for
+    // is not there.
+    std::cerr << "arena: " << replay_error << "\n";
+    if (server) {
+      server->stop();
+      serving.join();
+    }
+    return kFailure;
+  }
   for (const std::string& w : outcome.warnings) std::cerr << "arena: " << w << "\n";
-  if (!o.replay_path.empty()) write_file(o.replay_path, outcome.replay.to_jsonl());
   if (o.json) {
     std::cout << play_json(*game, *setup, outcome).dump() << "\n";
   } else {

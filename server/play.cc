@@ -86,8 +86,8 @@ class PlaySession : public std::enable_shared_from_this<PlaySession> {
         end["result"] = outcome.replay.result;
         const std::string text = outcome.replay.to_jsonl();
         end["replay"] = text;
-        server.live_end(live_id, text);
-        // Kept in the replay directory, so the link at the end is one anyone can open.
+        // Kept in the replay directory, so the link at the end is one anyone can open; kept
+        // before the spectators hear the end, so the file is whole by the time they see it.
         const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                             std::chrono::system_clock::now().time_since_epoch())
                             .count();
@@ -101,6 +101,7 @@ class PlaySession : public std::enable_shared_from_this<PlaySession> {
             end["replay_error"] = std::string("the replay was not kept: ") + e.what();
           }
         }
+        server.live_end(live_id, text);
       } catch (const std::exception& e) {
         end = {{"type", "error"}, {"message", std::string("the match failed: ") + e.what()}};
       }

@@ -279,6 +279,23 @@ TEST(Cli, PlayPrintsTheDrawnSeedAndItPlaysTheSameMatch) {
   EXPECT_TRUE(Json::parse(json.out)["seed"].is_string());
 }
 
+// A replay path that cannot be written: the match is played, the message names the path, the
+// run fails with status 1. With --serve too: the server's thread is stopped and joined, so arena
+// ends by itself instead of serving a match whose replay was lost.
+TEST(Cli, PlayWithAReplayPathThatCannotBeWrittenFailsWithItsName) {
+  const std::string path = temp_dir() + "/no-such-dir/match.jsonl";
+  for (const bool serve : {false, true}) {
+    SCOPED_TRACE(serve ? "--serve" : "no server");
+    std::vector<std::string> args = {"play",   "wumpus", "--seat",   "hero=bot:reference",
+                                     "--seed", "4",      "--replay", path};
+    if (serve) args.insert(args.end(), {"--serve", "--serve-port", "0"});
+    CommandResult r = run_arena(args);
+    EXPECT_EQ(r.status, 1) << r.out << r.err;
+    EXPECT_NE(r.err.find("arena: cannot write " + path + ": "), std::string::npos) << r.err;
+    EXPECT_EQ(r.out.find("replay: "), std::string::npos) << r.out;
+  }
+}
+
 TEST(Cli, ExamplesPlayAFullGame) {
   std::string py = "python3 " + source_path("examples/wumpus/example_bot.py");
   std::string cc = arena_bin().substr(0, arena_bin().size() - 5) + "wumpus_example_bot";
