@@ -14,6 +14,7 @@
 #include "core/rng.h"
 #include "games/dracula/bots/baselines.h"
 #include "games/dracula/bots/hunter_ai.h"
+#include "games/dracula/bots/hunter_search.h"
 #include "games/dracula/past_plays.h"
 #include "games/dracula/random_game.h"
 
@@ -135,6 +136,14 @@ TEST(SearchDracula, KeepsOutOfReachOfHuntersWhoDeviate) {
   expect_free_at({2, 3}, make_hunter_jitter, 100);
 }
 
+// Against hunters who play like his model without playing it (hunter-v3 picks among hunter-v2's
+// cheapest moves by play-outs), the loose tier lets him search: on his judgement alone, as when
+// only a near-exact fit was searched against, they caught him at rounds 19 and 37 on these seeds;
+// now he is caught at round 134 on the first and wins the second.
+TEST(SearchDracula, OutlastsHuntersWhoPlayLikeItsModel) {
+  expect_free_at({2, 7}, make_hunter_v3, 100);
+}
+
 // Without a model, dracula-v1's judgement let random hunters near the castle keep him from it
 // until he starved on these seeds (at rounds 155 and 180, after 0 and 2 castle turns); the castle
 // now draws him when his blood is low and the hunters have long lost him.
@@ -172,10 +181,13 @@ Record modelled_game(int plays) {
   return rec;
 }
 
-void expect_deterministic(std::unique_ptr<Ai> (*make)(), const Record& full) {
+// Every decision of `warm` (a fresh instance when null) over the game `full` is a fresh
+// instance's.
+void expect_deterministic(std::unique_ptr<Ai> (*make)(), const Record& full, Ai* warm = nullptr) {
   const std::string text = full.full();
   Record rec;
-  auto warm = make();
+  std::unique_ptr<Ai> own;
+  if (!warm) own = make(), warm = own.get();
   int decisions = 0;
   for (int i = 0; i < full.plays(); ++i) {
     if (rec.state().player() == kDraculaSeat) {
@@ -203,6 +215,15 @@ TEST(DraculaV1, Deterministic) {
 TEST(SearchDracula, Deterministic) {
   expect_deterministic(make_reference_dracula, random_game(11, 120));
   expect_deterministic(make_reference_dracula, modelled_game(150));
+}
+
+// An instance that played another game first (its log of how the hunters' moves fit the model
+// is from that game) decides the next game as a fresh one does.
+TEST(SearchDracula, AnotherGameOnTheSameInstanceStartsAfresh) {
+  auto warm = make_reference_dracula();
+  expect_deterministic(make_reference_dracula, modelled_game(150), warm.get());
+  expect_deterministic(make_reference_dracula, random_game(11, 120), warm.get());
+  expect_deterministic(make_reference_dracula, modelled_game(150), warm.get());
 }
 
 }  // namespace
