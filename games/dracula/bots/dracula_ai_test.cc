@@ -144,6 +144,13 @@ TEST(SearchDracula, OutlastsHuntersWhoPlayLikeItsModel) {
   expect_free_at({2, 7}, make_hunter_v3, 100);
 }
 
+// Against the reference hunter, whose guard walks to the castle and stays there, he models the
+// guard as staying and searches on the other three: on his judgement alone they caught him at
+// rounds 38 and 25 on these seeds; he is now free at round 80 on both.
+TEST(SearchDracula, OutlastsHuntersWithACastleGuard) {
+  expect_free_at({1, 7}, make_reference_hunter, 80);
+}
+
 // Without a model, dracula-v1's judgement let random hunters near the castle keep him from it
 // until he starved on these seeds (at rounds 155 and 180, after 0 and 2 castle turns); the castle
 // now draws him when his blood is low and the hunters have long lost him.
