@@ -55,15 +55,18 @@ int cmd_play(const PlayOptions& o) {
     setup->on_line = [&server, &live_id](const Json& line) { server->live_line(live_id, line); };
     serving = std::thread([&server] { server->run(); });
   }
+  // Ends the server early, when the run fails: its thread must be joined before it is destroyed.
+  auto stop_serving = [&] {
+    if (!server) return;
+    server->stop();
+    serving.join();
+  };
   MatchOutcome outcome;
   try {
     outcome = run_match(*game, *setup);
   } catch (const UsageError& e) {
     std::cerr << "arena: " << e.what() << "\n";
-    if (server) {
-      server->stop();
-      serving.join();
-    }
+    stop_serving();
     return kUsage;
   }
   const std::string jsonl = outcome.replay.to_jsonl();
@@ -81,17 +84,13 @@ int cmd_play(const PlayOptions& o) {
   }
   if (server) server->live_end(live_id, jsonl);
   if (interrupted()) return kInterrupted;
+  for (const std::string& w : outcome.warnings) std::cerr << "arena: " << w << "\n";
   if (!replay_error.empty()) {
-    // The match was played; the page still shows it. The run fails, since the replay asked for
-    // is not there.
+    // The match was played, but the run fails, since the replay asked for is not there.
     std::cerr << "arena: " << replay_error << "\n";
-    if (server) {
-      server->stop();
-      serving.join();
-    }
+    stop_serving();
     return kFailure;
   }
-  for (const std::string& w : outcome.warnings) std::cerr << "arena: " << w << "\n";
   if (o.json) {
     std::cout << play_json(*game, *setup, outcome).dump() << "\n";
   } else {

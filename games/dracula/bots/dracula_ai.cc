@@ -305,12 +305,11 @@ class SearchDracula : public Ai {
   // a play is the redaction of the string up to it, so one record is played forward move by move,
   // and a move is judged once however many of his turns look back at it.
   void update_fits(const std::string& text, int round) {
-    const size_t known = fit_gap_.empty() ? 0 : 8 * fit_gap_.size() - 1;
-    if (fit_gap_.empty() || text.compare(0, known, fit_text_, 0, known) != 0) {
-      fit_gap_.clear();  // another game
+    // The record's own string is the prefix scored so far; another game does not start with it.
+    if (fit_gap_.empty() || text.compare(0, fit_seen_.full().size(), fit_seen_.full()) != 0) {
+      fit_gap_.clear();
       fit_seen_ = Record();
     }
-    fit_text_ = text;
     HunterOptions options;
     for (int i = static_cast<int>(fit_gap_.size()); i < round * kNumSeats; ++i) {
       const std::string_view code = std::string_view(text).substr(8 * i + 1, 2);
@@ -352,9 +351,7 @@ class SearchDracula : public Ai {
   }
 
   std::unordered_map<std::string, Move> model_memo_;  // cleared every move
-  // update_fits' log: the string scored so far, the record at its last complete round, and one
-  // gap per play (0 for his own).
-  std::string fit_text_;
+  // update_fits' log: the record of the plays scored so far, and one gap per play (0 for his own).
   Record fit_seen_;
   std::vector<double> fit_gap_;
   unsigned stayers_ = 0;     // find_stayers at this move, for the fit and the play-outs

@@ -16,11 +16,13 @@
 // hunters decide on what they see, so their modelled replies are memoised by their redacted string:
 // every hidden land move looks alike to them ("C?"), and play-outs share most replies.
 //
-// He searches only while the model is right: if it would not have made every hunter move of the
-// last three rounds, up to its tie-breaks (baseline or foreign hunters), a deep search on a wrong
-// model walks into them, and he plays dracula-v1's judgement instead, drawn to the castle when his
-// blood is low and the hunters have long lost him. That judgement loses to strong hunters he
-// cannot predict: see docs/dracula.md.
+// He searches only while the model is right or nearly so: every hunter move of the last three
+// rounds its own up to its tie-breaks, or of the last eight close to its choice (hunters who play
+// like it, such as hunter-v3); a hunter who holds Castle Dracula is left out and modelled as
+// staying there. Otherwise (baseline or foreign hunters) a deep search on a wrong model walks into
+// them, and he plays dracula-v1's judgement instead, drawn to the castle when his blood is low and
+// the hunters have long lost him. That judgement loses to strong hunters he cannot predict: see
+// docs/dracula.md.
 //
 // The budget is work (hunter-model decisions per move), never the clock: the clock only stops a
 // search that overruns 30 % of the turn limit. Openings (round 0) and tie-breaks come from the game
