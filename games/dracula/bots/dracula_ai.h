@@ -19,10 +19,12 @@
 // He searches only while the model is right or nearly so: every hunter move of the last three
 // rounds its own up to its tie-breaks, or of the last eight close to its choice (hunters who play
 // like it, such as hunter-v3); a hunter who holds Castle Dracula is left out and modelled as
-// staying there. Otherwise (baseline or foreign hunters) a deep search on a wrong model walks into
-// them, and he plays dracula-v1's judgement instead, drawn to the castle when his blood is low and
-// the hunters have long lost him. That judgement loses to strong hunters he cannot predict: see
-// docs/dracula.md.
+// staying there. Hunters whom it does not fit but who walk to where he was last seen (every move
+// of the last three rounds the first step of the shortest path there) are searched against with
+// that rule as their model. Otherwise (random or foreign hunters) a deep search on a wrong model
+// walks into them, and he plays dracula-v1's judgement instead, drawn to the castle when his blood
+// is low and the hunters have long lost him. That judgement loses to strong hunters he cannot
+// predict: see docs/dracula.md.
 //
 // The budget is work (hunter-model decisions per move), never the clock: the clock only stops a
 // search that overruns 30 % of the turn limit. Openings (round 0) and tie-breaks come from the game
