@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "core/rng.h"
+#include "games/dracula/bots/hunter_ai.h"
 #include "games/dracula/engine.h"
 #include "games/dracula/past_plays.h"
 #include "games/dracula/view.h"
@@ -162,14 +163,7 @@ class HuntChase : public Ai {
  public:
   Decision decide(const TurnRequest& r) override {
     const View v(r.past_plays);
-    const int h = v.player();
-    const PlaceId target = v.last_known_dracula_location(nullptr);
-    const PlaceId here = v.location(h);
-    if (is_real(target) && is_real(here)) {
-      if (target == here) return decision(here);  // staying in his city is an attack (§7.1)
-      const PlaceList path = v.shortest_path(h, target);
-      if (!path.empty() && hunter_moves(v).test(path[0])) return decision(path[0]);
-    }
+    if (const PlaceId step = chase_step(v); is_real(step)) return decision(step);
     Rng rng = baseline_rng(r.seed, "b-hunt-chase", v.plays());
     return decision(random_of(hunter_moves(v), rng));
   }

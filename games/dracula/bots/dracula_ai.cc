@@ -106,20 +106,6 @@ int rounds_unseen(const Record& rec) {
   return rec.state().round() - known_round;
 }
 
-// A hunter who walks to where Dracula was last seen (b-hunt-chase's rule, and a common course
-// hunter's): the first step of View::shortest_path there (HvGetShortestPathTo), staying once
-// there. kNowhere while he has not been seen, when such a hunter goes anywhere.
-PlaceId chaser_move(std::string_view seen) {
-  const View v(seen);
-  const int h = v.player();
-  const PlaceId target = v.last_known_dracula_location(nullptr);
-  const PlaceId here = v.location(h);
-  if (!is_real(target) || !is_real(here)) return kNowhere;
-  if (target == here) return here;
-  const PlaceList path = v.shortest_path(h, target);
-  return path.empty() ? kNowhere : path[0];
-}
-
 class SearchDracula : public Ai {
  public:
   // model_search: model the hunters as the reference hunter (bots/hunter_search.h), move for move,
@@ -274,9 +260,9 @@ class SearchDracula : public Ai {
     const std::string& seen = r.redacted();
     if (auto it = model_memo_.find(seen); it != model_memo_.end()) return it->second;
     if (chasers_ & (1u << seat)) {
-      const PlaceId to = chaser_move(seen);
-      Move hm = is_real(to) ? Move(to) : Move(r.state().hunter_loc[seat]);
-      if (!is_legal(r.state(), hm)) hm = Move(r.state().hunter_loc[seat]);
+      // A chaser who has not seen him goes anywhere; the play-out keeps him where he is.
+      const PlaceId to = chase_step(View(seen));
+      const Move hm(is_real(to) ? to : r.state().hunter_loc[seat]);
       model_memo_.emplace(seen, hm);
       return hm;
     }
@@ -304,12 +290,13 @@ class SearchDracula : public Ai {
   }
 
   // The hunters, as a bit mask of seats, whose every move of the last kTrustRounds rounds was the
-  // chaser's (chaser_move), when every hunter who is not a guard is one; else 0. Asked only when
-  // hunter-v2's judgement fits no tier, so the games it fits are unchanged (seeds 1-100 against
-  // hunter, hunter-v3, hunter-jitter, b-hunt-random and b-hunt-stay, seeds 1-20 against hunter-v1
-  // and hunter-v2: the same results). Against b-hunt-chase over seeds 1-100 the hunters won 1 %
-  // instead of 5 %: his judgement alone let them walk into him (7 to 14 encounters in the games
-  // they won); the one game left is one in which they never see him and he starves.
+  // chaser's (chase_step, bots/hunter_ai.h), when every hunter who is not a guard is one; else 0.
+  // Asked only when hunter-v2's judgement fits no tier, so the games it fits are unchanged (seeds
+  // 1-100 against hunter, hunter-v3, hunter-jitter, b-hunt-random and b-hunt-stay, seeds 1-20
+  // against hunter-v1 and hunter-v2: the same results). Against b-hunt-chase over seeds 1-100 the
+  // hunters won 1 % instead of 5 %: his judgement alone let them walk into him (7 to 14 encounters
+  // in four of the five games they won); the one game left is one in which they never see him and
+  // he starves.
   unsigned find_chasers(int round) const {
     if (round < kTrustRounds) return 0;
     unsigned out = 0;
@@ -317,7 +304,7 @@ class SearchDracula : public Ai {
       if (stayers_ & (1u << h)) continue;
       bool chases = true;
       for (int r = round - kTrustRounds; r < round && chases; ++r)
-        chases = chase_fit_[r * kNumSeats + h];
+        chases = fits_[r * kNumSeats + h].chased;
       if (!chases) return 0;
       out |= 1u << h;
     }
@@ -339,9 +326,9 @@ class SearchDracula : public Ai {
     int moves = 0, close = 0;
     for (int i = first; i < end; ++i) {
       if (i % kNumSeats == kDraculaSeat || (stayers_ & (1u << (i % kNumSeats)))) continue;
-      if (fit_gap_[i] > margin) return false;
+      if (fits_[i].gap > margin) return false;
       ++moves;
-      close += fit_gap_[i] <= kTieMargin;
+      close += fits_[i].gap <= kTieMargin;
     }
     return close >= share * moves;
   }
@@ -351,24 +338,21 @@ class SearchDracula : public Ai {
   // and a move is judged once however many of his turns look back at it.
   void update_fits(const std::string& text, int round) {
     // The record's own string is the prefix scored so far; another game does not start with it.
-    if (fit_gap_.empty() || text.compare(0, fit_seen_.full().size(), fit_seen_.full()) != 0) {
-      fit_gap_.clear();
-      chase_fit_.clear();
+    if (fits_.empty() || text.compare(0, fit_seen_.full().size(), fit_seen_.full()) != 0) {
+      fits_.clear();
       fit_seen_ = Record();
     }
     HunterOptions options;
-    for (int i = static_cast<int>(fit_gap_.size()); i < round * kNumSeats; ++i) {
+    for (int i = static_cast<int>(fits_.size()); i < round * kNumSeats; ++i) {
       const std::string_view code = std::string_view(text).substr(8 * i + 1, 2);
       const int seat = i % kNumSeats;
-      double gap = 0;
-      bool chased = false;
+      Fit fit{0, false};
       if (seat != kDraculaSeat) {
         const TurnRequest q{fit_seen_.redacted(), {}, game_seed_ + static_cast<uint64_t>(seat)};
-        gap = model_gap(q, code, options);
-        chased = chaser_move(q.past_plays) == code_to_id(code);
+        fit.gap = model_gap(q, code, options);
+        fit.chased = chase_step(View(q.past_plays)) == code_to_id(code);
       }
-      fit_gap_.push_back(gap);
-      chase_fit_.push_back(chased);
+      fits_.push_back(fit);
       fit_seen_.play(parse_move(code));
     }
   }
@@ -400,12 +384,16 @@ class SearchDracula : public Ai {
   }
 
   std::unordered_map<std::string, Move> model_memo_;  // cleared every move
-  // update_fits' log: the record of the plays scored so far, and one gap per play (0 for his own).
+  // update_fits' log: the record of the plays scored so far, and per play how far the move was from
+  // hunter-v2's judgement (0 for his own) and whether it was the chaser's step.
+  struct Fit {
+    double gap;
+    bool chased;
+  };
   Record fit_seen_;
-  std::vector<double> fit_gap_;
-  std::vector<bool> chase_fit_;  // per play: a hunter move that was the chaser's
-  unsigned stayers_ = 0;  // find_stayers at this move, for the fit and the play-outs
-  unsigned chasers_ = 0;  // find_chasers at this move, for the play-outs
+  std::vector<Fit> fits_;
+  unsigned stayers_ = 0;     // find_stayers at this move, for the fit and the play-outs
+  unsigned chasers_ = 0;     // find_chasers at this move, for the play-outs
   mutable Tracker tracker_;  // the modelled hunters' inference, reused so that its cache stays warm
   // The same for model_fits, which only ever sees prefixes of the real string: with its own
   // tracker its cache is not thrown away by the play-outs' strings, so each check is incremental.

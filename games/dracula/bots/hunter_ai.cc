@@ -89,6 +89,16 @@ class JitteredHunter : public Ai {
 
 }  // namespace
 
+PlaceId chase_step(const View& v) {
+  const int h = v.player();
+  const PlaceId target = v.last_known_dracula_location(nullptr);
+  const PlaceId here = v.location(h);
+  if (!is_real(target) || !is_real(here)) return kNowhere;
+  if (target == here) return here;  // staying in his city is an attack (§7.1)
+  const PlaceList path = v.shortest_path(h, target);
+  return !path.empty() && hunter_reach(h, v.round(), here).test(path[0]) ? path[0] : kNowhere;
+}
+
 void hunter_options(const TurnRequest& request, Tracker& tracker, bool seeded, HunterOptions& out) {
   out.clear();
   const std::string& text = request.past_plays;

@@ -25,6 +25,8 @@
 
 namespace arena::dracula {
 
+class View;
+
 // Round-aware hunter distance (`k` is the rail allowance of the first move), capped: beyond
 // kHunterDistCap moves every place is as far.
 inline constexpr int kHunterDistCap = 8;
@@ -39,6 +41,12 @@ std::unique_ptr<Ai> make_hunter_v1();
 // model, which is hunter-v2, predicts most of its moves but not all: a
 // stand-in for strong hunters he has no exact model of.
 std::unique_ptr<Ai> make_hunter_jitter();
+
+// The simplest pursuit, b-hunt-chase's rule, for the hunter to move on `v`: the first step of
+// HvGetShortestPathTo to HvGetLastKnownDraculaLocation, or staying once there; kNowhere while
+// Dracula has not been seen or when the step is not a legal move (the baseline then moves at
+// random). The reference Dracula models chasers with it (bots/dracula_ai.h).
+PlaceId chase_step(const View& v);
 
 // One decision of hunter-v2 (seeded) or of hunter-v1 (!seeded) with a caller-owned
 // tracker: Dracula's search models the hunters with it, reusing one tracker across the strings of
